@@ -1,0 +1,52 @@
+package io.squall.core;
+
+/**
+ * Names of the metadata keys that Squall's components write and read. Where StormCrawler has a key
+ * with the same meaning, Squall uses its name, so that status indices and dashboards carry over.
+ */
+public final class MetadataKeys {
+    private MetadataKeys() {
+    }
+
+    /** Link distance from the seeds: seeds have depth 0; a redirect keeps its source's depth. */
+    public static final String DEPTH = "depth";
+    /** The URLs that led to this one, oldest first (StormCrawler's {@code url.path} tracking). */
+    public static final String URL_PATH = "url.path";
+    /** When the URL was first discovered, ISO-8601. */
+    public static final String DISCOVERY_DATE = "discoveryDate";
+    /** Partition key of the URL (host, domain or IP), computed once at discovery. */
+    public static final String PARTITION_KEY = "_key";
+    /** "true" when the URL is a sitemap to be parsed as such. */
+    public static final String IS_SITEMAP = "isSitemap";
+    /** "true" for seeds injected by the user. */
+    public static final String IS_SEED = "isSeed";
+
+    public static final String FETCH_STATUS_CODE = "fetch.statusCode";
+    public static final String FETCH_BYTE_LENGTH = "fetch.byteLength";
+    public static final String FETCH_LOADING_TIME = "fetch.loadingTime";
+    public static final String FETCH_IP = "fetch.ip";
+    /** Consecutive fetch errors; reset by any other outcome. */
+    public static final String FETCH_ERROR_COUNT = "fetch.error.count";
+
+    /** A short machine-readable cause of an ERROR or FETCH_ERROR: robots, timeout, http.404, parse... */
+    public static final String ERROR_CAUSE = "error.cause";
+    /** The human-readable message that goes with {@link #ERROR_CAUSE}. */
+    public static final String ERROR_MESSAGE = "error.message";
+
+    /** Target of a redirect, absolute. */
+    public static final String REDIRECT_TO = "_redirTo";
+    /** How many redirects led to this URL from the URL first requested. */
+    public static final String REDIRECT_HOPS = "redirect.hops";
+
+    /** Set when the content was cut at {@code http.content.limit}. */
+    public static final String HTTP_TRIMMED = "http.trimmed";
+    public static final String HTTP_TRIMMED_REASON = "http.trimmed.reason";
+    /** Validators kept from the last fetch, for conditional requests. */
+    public static final String LAST_MODIFIED = "last-modified";
+    public static final String ETAG = "etag";
+
+    /** Digest of the fetched bytes, so that identical content under two URLs can be recognized. */
+    public static final String DIGEST = "signature";
+    /** Per-URL override of the fetch interval, in minutes (StormCrawler's key). */
+    public static final String FETCH_INTERVAL = "fetchInterval";
+}
