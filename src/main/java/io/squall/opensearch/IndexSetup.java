@@ -1,0 +1,137 @@
+package io.squall.opensearch;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.generic.Requests;
+import org.opensearch.client.opensearch.generic.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Start-up work on OpenSearch: wait until it answers, then create the indices that are missing from
+ * their definitions in {@code es-conf/} (a directory given by the user, else the copies in the jar).
+ * Safe when several workers do it at once: an index created by another worker meanwhile is fine.
+ */
+public final class IndexSetup {
+    private static final Logger LOG = LoggerFactory.getLogger(IndexSetup.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private IndexSetup() {
+    }
+
+    /**
+     * Waits, with growing pauses, until OpenSearch answers or {@code opensearch.startup.wait} seconds pass.
+     *
+     * @throws OpenSearchUnavailableException naming the addresses and the last error
+     */
+    public static void awaitReachable(OpenSearchClient client, CrawlerConfig config) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(config.getLong("opensearch.startup.wait")).toNanos();
+        long pauseMillis = 250;
+        while (true) {
+            try {
+                client.info();
+                return;
+            } catch (IOException | RuntimeException e) {
+                if (System.nanoTime() + pauseMillis * 1_000_000 > deadline) {
+                    throw new OpenSearchUnavailableException("OpenSearch is not reachable at "
+                            + OpenSearchClients.addresses(config) + " (" + describe(e) + "); start it, or fix"
+                            + " opensearch.addresses", e);
+                }
+                LOG.warn("OpenSearch not reachable at {} ({}); retrying in {} ms",
+                        OpenSearchClients.addresses(config), describe(e), pauseMillis);
+                sleep(pauseMillis);
+                pauseMillis = Math.min(pauseMillis * 2, 5_000);
+            }
+        }
+    }
+
+    /** Creates every Squall index that does not exist yet. */
+    public static void ensureIndices(OpenSearchClient client, CrawlerConfig config, Path esConfDir) {
+        for (SquallIndex index : SquallIndex.values()) {
+            ensureIndex(client, config, index, esConfDir);
+        }
+    }
+
+    /** Creates one index if it does not exist yet. */
+    public static void ensureIndex(OpenSearchClient client, CrawlerConfig config, SquallIndex index, Path esConfDir) {
+        String name = index.name(config);
+        try {
+            if (client.indices().exists(r -> r.index(name)).value()) {
+                return;
+            }
+            String body = definition(index, config, esConfDir);
+            try (Response response = client.generic().execute(Requests.builder()
+                    .method("PUT").endpoint("/" + name).json(body).build())) {
+                int status = response.getStatus();
+                String answer = response.getBody().map(b -> b.bodyAsString()).orElse("");
+                if (status >= 300 && answer.contains("resource_already_exists_exception")) {
+                    return; // another worker created it meanwhile
+                }
+                if (status >= 300) {
+                    throw new ConfigException("cannot create index '" + name + "' from " + index.definitionFile()
+                            + ": OpenSearch answered " + status + " " + firstLine(answer));
+                }
+            }
+            LOG.info("Created index '{}' from {}", name, index.definitionFile());
+        } catch (IOException e) {
+            throw new OpenSearchUnavailableException("cannot create index '" + name + "' at "
+                    + OpenSearchClients.addresses(config) + ": " + describe(e), e);
+        }
+    }
+
+    static String definition(SquallIndex index, CrawlerConfig config, Path esConfDir) throws IOException {
+        ObjectNode json = (ObjectNode) JSON.readTree(readDefinition(index, esConfDir));
+        if (index == SquallIndex.STATUS && config.getInt("opensearch.status.shards") > 0) {
+            json.with("settings").with("index").put("number_of_shards", config.getInt("opensearch.status.shards"));
+        }
+        return JSON.writeValueAsString(json);
+    }
+
+    private static byte[] readDefinition(SquallIndex index, Path esConfDir) throws IOException {
+        if (esConfDir != null) {
+            Path file = esConfDir.resolve(index.definitionFile());
+            if (Files.isRegularFile(file)) {
+                return Files.readAllBytes(file);
+            }
+        }
+        String resource = "es-conf/" + index.definitionFile();
+        try (InputStream in = IndexSetup.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the Squall jar");
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return root.getClass().getSimpleName() + (message == null ? "" : ": " + firstLine(message));
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        String line = nl < 0 ? s : s.substring(0, nl);
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OpenSearchUnavailableException("interrupted while waiting for OpenSearch", e);
+        }
+    }
+}

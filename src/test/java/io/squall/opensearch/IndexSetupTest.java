@@ -1,0 +1,83 @@
+package io.squall.opensearch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.opensearch.client.opensearch.OpenSearchClient;
+
+@ExtendWith(OpenSearchExtension.class)
+class IndexSetupTest {
+
+    @Test
+    void workersRacingToCreateTheIndicesAllSucceedAndTheStatusIndexGetsTheConfiguredShards(TestOpenSearch os)
+            throws Exception {
+        CrawlerConfig config = os.config(Map.of("opensearch.status.shards", 4));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> results = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                results.add(pool.submit(() -> IndexSetup.ensureIndices(os.client(), config, null)));
+            }
+            for (Future<?> f : results) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        String status = os.indexName(SquallIndex.STATUS);
+        var settings = os.client().indices().getSettings(s -> s.index(status)).get(status).settings();
+        assertEquals(4, settings.index().numberOfShards());
+        var mapping = os.client().indices().getMapping(m -> m.index(status)).get(status).mappings();
+        assertTrue(mapping.properties().get("nextFetchDate").isDate());
+        assertTrue(mapping.properties().get("key").isKeyword());
+        assertTrue(os.client().indices().exists(e -> e.index(os.indexName(SquallIndex.CONTENT))).value());
+        assertTrue(os.client().indices().exists(e -> e.index(os.indexName(SquallIndex.METRICS))).value());
+    }
+
+    @Test
+    void anUnreachableOpenSearchIsOneLineNamingTheAddress() throws Exception {
+        int deadPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            deadPort = s.getLocalPort();
+        }
+        CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
+                "opensearch.addresses", List.of("http://127.0.0.1:" + deadPort),
+                "opensearch.startup.wait", 1), "test");
+        OpenSearchClient client = OpenSearchClients.create(config);
+        try {
+            OpenSearchUnavailableException e = assertThrows(OpenSearchUnavailableException.class,
+                    () -> IndexSetup.awaitReachable(client, config));
+            assertTrue(e.getMessage().startsWith("OpenSearch is not reachable at http://127.0.0.1:" + deadPort
+                    + " ("), e.getMessage());
+            assertTrue(e.getMessage().contains("Connect"), e.getMessage());
+        } finally {
+            OpenSearchClients.close(client);
+        }
+    }
+
+    @Test
+    void credentialsAreRefusedOverPlainHttpUnlessAllowed() {
+        CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
+                "opensearch.addresses", List.of("http://127.0.0.1:9200"),
+                "opensearch.user", "squall", "opensearch.password", "secret"), "test");
+        ConfigException e = assertThrows(ConfigException.class, () -> OpenSearchClients.create(config));
+        assertTrue(e.getMessage().startsWith("opensearch.user is set but opensearch.addresses use plain http"));
+        OpenSearchClients.close(OpenSearchClients.create(
+                config.with(Map.of("opensearch.allow.insecure.auth", true), "test")));
+    }
+}
