@@ -174,6 +174,13 @@ class HttpProtocolTest {
     }
 
     @Test
+    void trustingEverythingRefusesCredentialHeaders() {
+        ConfigException e = assertThrows(ConfigException.class, () -> new HttpProtocol(FetchTestConfig.with(
+                "http.trust.everything", true, "http.custom.headers", Map.of("Authorization", "Basic eDp5"))));
+        assertTrue(e.getMessage().contains("http.trust.everything"), e.getMessage());
+    }
+
+    @Test
     void addressClassification() throws Exception {
         for (String special : new String[] {"127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254",
                 "0.0.0.0", "100.64.0.1", "::1", "fc00::1", "fe80::1", "::ffff:127.0.0.1", "224.0.0.1"}) {
