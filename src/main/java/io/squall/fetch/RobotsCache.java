@@ -23,8 +23,11 @@ import java.util.Locale;
 public final class RobotsCache {
     static final int MAX_REDIRECTS = 5;
 
-    /** The rules of an origin; {@code unavailable} when they disallow everything because robots.txt failed. */
-    public record Robots(BaseRobotRules rules, boolean unavailable, String failure) {
+    /**
+     * The rules of an origin; {@code unavailable} when they disallow everything because robots.txt failed,
+     * then {@code failure} says why and {@code blocked} tells that Squall's address guard refused the host.
+     */
+    public record Robots(BaseRobotRules rules, boolean unavailable, String failure, boolean blocked) {
         public boolean isAllowed(String url) {
             return rules.isAllowed(url);
         }
@@ -74,13 +77,14 @@ public final class RobotsCache {
             try {
                 response = protocol.fetch(robotsUrl, null);
             } catch (FetchException e) {
-                return failed(origin, e.cause().value + ": " + e.getMessage());
+                return failed(origin, e.cause().value + ": " + e.getMessage(),
+                        e.cause() == FetchException.Cause.ADDRESS_GUARD);
             }
             int code = response.statusCode();
             if (code >= 200 && code < 300) {
                 String type = response.header("Content-Type");
                 Robots r = new Robots(parser.parseContent(robotsUrl, response.content(),
-                        type == null ? "text/plain" : type, agentNames), false, null);
+                        type == null ? "text/plain" : type, agentNames), false, null, false);
                 rules.put(origin, r);
                 return r;
             }
@@ -89,7 +93,7 @@ public final class RobotsCache {
                 continue;
             }
             if (code == 429 || code >= 500) {
-                return failed(origin, "robots.txt answered HTTP " + code);
+                return failed(origin, "robots.txt answered HTTP " + code, false);
             }
             return allowAll(origin);
         }
@@ -98,13 +102,13 @@ public final class RobotsCache {
     }
 
     private Robots allowAll(String origin) {
-        Robots r = new Robots(parser.failedFetch(404), false, null);
+        Robots r = new Robots(parser.failedFetch(404), false, null, false);
         rules.put(origin, r);
         return r;
     }
 
-    private Robots failed(String origin, String why) {
-        Robots r = new Robots(parser.failedFetch(503), true, why);
+    private Robots failed(String origin, String why, boolean blocked) {
+        Robots r = new Robots(parser.failedFetch(503), true, why, blocked);
         errors.put(origin, r);
         return r;
     }

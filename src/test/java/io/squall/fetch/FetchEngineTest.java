@@ -332,8 +332,8 @@ class FetchEngineTest {
         assertEquals(0, web.log().size(), "neither robots.txt nor the page was requested");
         for (String u : urls) {
             RecordingSink.Emitted out = sink.outcomeOf(u);
-            assertEquals(Status.FETCH_ERROR, out.status(), u + " (robots.txt could not be fetched)");
-            assertTrue(out.metadata().getFirst(MetadataKeys.ERROR_MESSAGE).contains("address.guard"), u);
+            assertEquals(Status.ERROR, out.status(), u);
+            assertEquals("address.guard", out.cause(), u + " (refused at its robots.txt already)");
         }
 
         RecordingSink direct = new RecordingSink();
