@@ -1,5 +1,7 @@
 package io.squall.frontier;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,6 +38,8 @@ final class FrontierQueries {
     private static final String HOSTS_AGG = "hosts";
     private static final String OLDEST_AGG = "oldest";
     private static final String URLS_AGG = "urls";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String index;
     private final String preference;
@@ -97,7 +101,9 @@ final class FrontierQueries {
         return hits;
     }
 
-    /** The hits of the discovery search, per key, keys in the order of their oldest due URL. */
+    /**
+     * The hits of the discovery search, per key, keys in the order of their oldest due URL.
+     */
     @SuppressWarnings("rawtypes")
     static Map<String, List<StatusHit>> discoveryHits(MultiSearchResponseItem<Map> item) {
         Map<String, List<StatusHit>> byKey = new LinkedHashMap<>();
@@ -105,7 +111,7 @@ final class FrontierQueries {
         for (StringTermsBucket bucket : hosts.sterms().buckets().array()) {
             List<StatusHit> hits = new ArrayList<>();
             for (Hit<JsonData> hit : bucket.aggregations().get(URLS_AGG).topHits().hits().hits()) {
-                hits.add(toStatusHit(hit.source().to(Map.class), hit.sort()));
+                hits.add(toStatusHit(sourceOf(hit.source()), hit.sort()));
             }
             byKey.put(bucket.key(), hits);
         }
@@ -126,6 +132,15 @@ final class FrontierQueries {
             throw new IllegalStateException("status index search failed: " + item.failure().error().reason());
         }
         return item.result();
+    }
+
+    /** A top_hits source arrives as JSON-P values; read as plain Java values like the search hits' sources. */
+    private static Map<?, ?> sourceOf(JsonData source) {
+        try {
+            return JSON.readValue(source.toJson().toString(), Map.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable status document in the spout's search: " + e.getOriginalMessage(), e);
+        }
     }
 
     private static StatusHit toStatusHit(Map<?, ?> source, List<FieldValue> sort) {

@@ -14,7 +14,7 @@ import org.opensearch.client.opensearch._types.FieldValue;
  *
  * <p>Why: a global "oldest URLs per host" query keeps returning the URLs already in flight, so a host is
  * refilled only as its oldest URLs leave the index, and it starves between queries. Here a host is
- * refilled, from its cursor, as soon as its in-flight count falls to half its quota. The quota is the
+ * refilled, from its cursor, as soon as half its quota (or a full query's worth) is done. The quota is the
  * host's ack rate times {@code spout.host.horizon} seconds (what it can take before the next refills),
  * doubled when the host ran dry (it could take more), at least {@code spout.host.min.urls}, at most its
  * fair share of {@code topology.max.spout.pending} and {@code fetcher.max.queue.size} (a fetcher queue
@@ -119,7 +119,9 @@ final class HostQuotas {
         updateQuotas(nowMillis);
         List<Host> hungry = new ArrayList<>();
         for (Host h : hosts.values()) {
-            if (h.inFlight <= h.quota / 2 && h.backoff.ready(nowMillis)) {
+            // Topped up in worthwhile steps: half its quota, or a full query's worth for a big quota.
+            int room = h.quota - h.inFlight;
+            if (room > 0 && room >= Math.min(h.quota / 2, maxUrlsPerQuery) && h.backoff.ready(nowMillis)) {
                 hungry.add(h);
             }
         }
