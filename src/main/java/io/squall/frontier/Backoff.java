@@ -22,12 +22,6 @@ final class Backoff {
         retryAtMillis = nowMillis + currentMillis;
     }
 
-    /** Wait the longest, after an error. */
-    void max(long nowMillis) {
-        currentMillis = maxMillis;
-        retryAtMillis = nowMillis + maxMillis;
-    }
-
     /** Something changed (work found, a URL acked): the next search may run at once. */
     void reset() {
         currentMillis = 0;

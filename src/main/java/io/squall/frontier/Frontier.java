@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
@@ -66,14 +67,16 @@ public final class Frontier implements AutoCloseable {
     private final int maxBuckets;
     private final int maxUrlsPerBucket;
     private final long minDelayMillis;
+    private final long maxDelayMillis;
     private final long refreshMillis;
     private final Queue<Answer> answers = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Emission> ready = new ArrayDeque<>();
     private Cycle running;
     private long cycles;
-    private long lastStartMillis = Long.MIN_VALUE / 2;
+    private long nextSearchAtMillis = Long.MIN_VALUE / 2;
     private long lastDryDiscoveryStartMillis = Long.MIN_VALUE / 2;
     private boolean lastDiscoveryFoundNothing;
+    private LongConsumer searchTimes = millis -> { };
 
     private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis) {
         this.client = client;
@@ -84,7 +87,7 @@ public final class Frontier implements AutoCloseable {
         this.maxBuckets = config.getInt("opensearch.status.max.buckets");
         this.maxUrlsPerBucket = config.getInt("opensearch.status.max.urls.per.bucket");
         this.minDelayMillis = config.getLong("spout.min.delay.queries");
-        long maxDelayMillis = config.getLong("spout.max.delay.queries");
+        this.maxDelayMillis = config.getLong("spout.max.delay.queries");
         this.queries = new FrontierQueries(SquallIndex.STATUS.name(config),
                 assignment.isIdle() ? null : assignment.preference(), maxBuckets, maxUrlsPerBucket);
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
@@ -163,6 +166,11 @@ public final class Frontier implements AutoCloseable {
                 && lastDryDiscoveryStartMillis >= LAST_RELEASE_MILLIS.get() + refreshMillis;
     }
 
+    /** Receives the duration of every search, in milliseconds, on the spout thread (for metrics). */
+    public void onSearchTime(LongConsumer listener) {
+        this.searchTimes = listener;
+    }
+
     public ShardAssignment assignment() {
         return assignment;
     }
@@ -187,7 +195,7 @@ public final class Frontier implements AutoCloseable {
     }
 
     private void maybeSearch(long now) {
-        if (assignment.isIdle() || now - lastStartMillis < minDelayMillis) {
+        if (assignment.isIdle() || now < nextSearchAtMillis) {
             return;
         }
         int room = maxPending - urls.inFlightCount();
@@ -211,7 +219,7 @@ public final class Frontier implements AutoCloseable {
         Cycle cycle = new Cycle(++cycles, refills, discover, now);
         MsearchRequest request = queries.request(refills, discover, hosts.keys(), Instant.now());
         running = cycle;
-        lastStartMillis = now;
+        nextSearchAtMillis = now + minDelayMillis;
         try {
             asyncClient.msearch(request, Map.class)
                     .whenComplete((response, error) -> answers.add(new Answer(cycle, response, error)));
@@ -223,6 +231,7 @@ public final class Frontier implements AutoCloseable {
     private void take(Answer answer, long now) {
         running = null;
         Cycle cycle = answer.cycle();
+        searchTimes.accept(now - cycle.startMillis());
         MsearchResponse<Map> response;
         try {
             if (answer.error() != null) {
@@ -231,11 +240,8 @@ public final class Frontier implements AutoCloseable {
             response = FrontierQueries.checked(answer.response());
         } catch (Throwable e) {
             LOG.warn("Spout task {}: searching the status index failed ({}); retrying in {} ms", assignment.taskIndex(),
-                    e.getMessage(), minDelayMillis);
-            for (HostQuotas.Refill refill : cycle.refills()) {
-                hosts.searched(refill.key(), false, 0, refill.cursor(), now);
-            }
-            discovery.max(now);
+                    e.getMessage(), maxDelayMillis);
+            nextSearchAtMillis = now + maxDelayMillis; // at most one failing search (and log line) per pause
             return;
         }
         int position = 0;

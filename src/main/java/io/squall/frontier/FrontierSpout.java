@@ -1,6 +1,7 @@
 package io.squall.frontier;
 
 import com.codahale.metrics.Counter;
+import com.codahale.metrics.Histogram;
 import io.squall.config.CrawlerConfig;
 import io.squall.metrics.CrawlStats;
 import java.util.Map;
@@ -18,7 +19,7 @@ import org.apache.storm.tuple.Values;
  * <p>Reports, per task, the gauges {@code spout.inflight.<task>} and {@code spout.idle.<task>} (1 when
  * this task's part of the frontier ran dry: nothing in flight and nothing due) and the counters
  * {@code spout.emitted}, {@code spout.acked}, {@code spout.failed} to {@link CrawlStats}, and the same
- * to Storm's metrics.
+ * to Storm's metrics, with the histogram {@code spout.search.ms} of search durations.
  */
 public class FrontierSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -44,6 +45,8 @@ public class FrontierSpout extends BaseRichSpout {
         this.failed = context.registerCounter("spout.failed");
         context.registerGauge("spout.inflight", () -> inFlight);
         context.registerGauge("spout.idle", () -> idle);
+        Histogram searchMillis = context.registerHistogram("spout.search.ms");
+        frontier.onSearchTime(searchMillis::update);
         CrawlStats.gauge("spout.inflight." + taskIndex, () -> inFlight);
         CrawlStats.gauge("spout.idle." + taskIndex, () -> idle);
         updateGauges();
