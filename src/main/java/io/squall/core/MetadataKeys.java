@@ -49,4 +49,21 @@ public final class MetadataKeys {
     public static final String DIGEST = "signature";
     /** Per-URL override of the fetch interval, in minutes (StormCrawler's key). */
     public static final String FETCH_INTERVAL = "fetchInterval";
+
+    /** The fetch interval the adaptive scheduler last chose, in minutes (its own bookkeeping). */
+    public static final String ADAPTIVE_INTERVAL = "adaptive.interval";
+    /** The digest the adaptive scheduler last saw, to tell whether the page changed since. */
+    public static final String ADAPTIVE_SIGNATURE = "adaptive.signature";
+
+    // Written by the parser, read by the indexer.
+    public static final String PARSE_TITLE = "parse.title";
+    public static final String PARSE_DESCRIPTION = "parse.description";
+    /** Keywords of the page's meta keywords, one value each. */
+    public static final String PARSE_KEYWORDS = "parse.keywords";
+    /** The page's language, as declared or detected. */
+    public static final String PARSE_LANG = "parse.lang";
+    /** The media type of the fetched content, without parameters. */
+    public static final String CONTENT_TYPE = "content.type";
+    /** "true" when robots meta or X-Robots-Tag says noindex: the page is fetched but not indexed. */
+    public static final String ROBOTS_NOINDEX = "robots.noindex";
 }
