@@ -49,4 +49,10 @@ public final class MetadataKeys {
     public static final String DIGEST = "signature";
     /** Per-URL override of the fetch interval, in minutes (StormCrawler's key). */
     public static final String FETCH_INTERVAL = "fetchInterval";
+
+    /**
+     * The seed that led to this URL, which the scope filter measures it against. Absent on seeds and on
+     * their redirect targets: they define the scope. Outlinks carry it on; a redirect must transfer it.
+     */
+    public static final String SEED_URL = "seed.url";
 }
