@@ -63,6 +63,7 @@ public final class SitemapExtractor {
         }
         SiteMapParser parser = new SiteMapParser(false, true);
         parser.setAllowDocTypeDefinitions(false);
+        parser.enableExtensions(); // image, video, news... entries are read as such, not as pages
         AbstractSiteMap sitemap;
         try {
             sitemap = parser.parseSiteMap(isXml(bytes) ? "text/xml" : "text/plain", bytes, toUrl(url));
