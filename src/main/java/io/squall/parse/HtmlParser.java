@@ -10,6 +10,7 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeVisitor;
 
 /**
@@ -49,9 +50,9 @@ public final class HtmlParser {
     public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
         CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
         Document doc = Jsoup.parse(charset.decode(content), url);
-        Scan scan = new Scan();
-        NodeVisitor visitor = scan;
-        visitor.traverse(doc);
+        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector();
+        Scan scan = new Scan(text);
+        scan.traverse(doc);
 
         String base = url;
         if (scan.baseHref != null) {
@@ -68,7 +69,7 @@ public final class HtmlParser {
             refresh = null; // a page that reloads itself is not a redirect
         }
         return new ParsedPage(charset.charset().name(), charset.source(), base, doc.title(), scan.description,
-                scan.keywords, canonical, scan.language, textExtractor.text(doc), robots, refresh, scan.links);
+                scan.keywords, canonical, scan.language, text == null ? textExtractor.text(doc) : text.result(), robots, refresh, scan.links);
     }
 
     private String resolveOrNull(String base, String href) {
@@ -103,9 +104,12 @@ public final class HtmlParser {
         return rest.isBlank() ? null : resolveOrNull(base, rest);
     }
 
-    /** One walk over the document collecting links and head metadata. */
+    /** One walk over the document collecting links, head metadata and (without selectors) the text. */
     private final class Scan implements NodeVisitor {
         final List<ParsedPage.Link> links = new ArrayList<>();
+        final TextExtractor.Collector text;
+        final StringBuilder anchorText = new StringBuilder();
+        Element openAnchor;
         String baseHref;
         String description;
         String keywords;
@@ -114,13 +118,43 @@ public final class HtmlParser {
         String robots;
         String refresh;
 
+        Scan(TextExtractor.Collector text) {
+            this.text = text;
+        }
+
+        @Override
+        public void tail(Node node, int depth) {
+            if (text != null) {
+                text.tail(node, depth);
+            }
+            if (node == openAnchor) {
+                links.add(new ParsedPage.Link(openAnchor.attr("href"), clip(anchorText.toString())));
+                openAnchor = null;
+            }
+        }
+
         @Override
         public void head(Node node, int depth) {
+            if (text != null) {
+                text.head(node, depth);
+            }
+            if (node instanceof TextNode t) {
+                if (openAnchor != null && anchorText.length() < MAX_ANCHOR_CHARS) {
+                    anchorText.append(t.getWholeText());
+                }
+                return;
+            }
             if (!(node instanceof Element e)) {
                 return;
             }
             switch (e.normalName()) {
-                case "a" -> link(e, "href", true);
+                case "a" -> {
+                    // its text is collected on the way down and the link added at its end, in document order
+                    if (openAnchor == null && e.hasAttr("href") && !isNofollow(e)) {
+                        openAnchor = e;
+                        anchorText.setLength(0);
+                    }
+                }
                 case "area" -> {
                     if (e.hasAttr("href") && !isNofollow(e)) {
                         links.add(new ParsedPage.Link(e.attr("href"), clip(e.attr("alt"))));
@@ -148,9 +182,9 @@ public final class HtmlParser {
             }
         }
 
-        private void link(Element e, String attribute, boolean withText) {
+        private void link(Element e, String attribute) {
             if (e.hasAttr(attribute) && !isNofollow(e)) {
-                links.add(new ParsedPage.Link(e.attr(attribute), withText ? clip(e.text()) : ""));
+                links.add(new ParsedPage.Link(e.attr(attribute), ""));
             }
         }
 
@@ -161,7 +195,7 @@ public final class HtmlParser {
                 }
             } else if (hasRel(e, "next") || hasRel(e, "prev")
                     || (hasRel(e, "alternate") && (e.attr("type").isEmpty() || e.attr("type").contains("html")))) {
-                link(e, "href", false);
+                link(e, "href");
             }
         }
 
@@ -202,8 +236,22 @@ public final class HtmlParser {
         return false;
     }
 
+    /** The anchor with whitespace collapsed, at most MAX_ANCHOR_CHARS long. */
     private static String clip(String anchor) {
-        String a = anchor.strip();
-        return a.length() <= MAX_ANCHOR_CHARS ? a : a.substring(0, MAX_ANCHOR_CHARS);
+        StringBuilder out = new StringBuilder(Math.min(anchor.length(), MAX_ANCHOR_CHARS));
+        boolean space = false;
+        for (int i = 0; i < anchor.length() && out.length() < MAX_ANCHOR_CHARS; i++) {
+            char c = anchor.charAt(i);
+            if (Character.isWhitespace(c) || c == '\u00a0') {
+                space = out.length() > 0;
+            } else {
+                if (space) {
+                    out.append(' ');
+                    space = false;
+                }
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 }

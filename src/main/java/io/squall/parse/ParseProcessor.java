@@ -15,6 +15,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,20 +142,27 @@ public final class ParseProcessor {
     /** The page's links that pass the filters, each URL once (with all its anchors), at most maxOutlinks. */
     private List<Discovered> outlinks(String url, ParsedPage page, Metadata md, Instant now) {
         Map<String, Discovered> found = new LinkedHashMap<>();
+        Map<String, String> resolvedHrefs = new HashMap<>(); // href as written -> URL, or "" when rejected
+        // Filters read the metadata without changing it: one template serves every link of the page.
+        Metadata template = outlinkMetadata.forOutlink(url, md, now);
         for (ParsedPage.Link link : page.links()) {
-            Metadata linkMd = outlinkMetadata.forOutlink(url, md, now);
-            FilterVerdict verdict = filters.resolveAndFilter(page.baseUrl(), link.href(), linkMd);
-            if (!verdict.accepted() || verdict.url().equals(url)) {
+            String target = resolvedHrefs.get(link.href());
+            if (target == null) {
+                FilterVerdict verdict = filters.resolveAndFilter(page.baseUrl(), link.href(), template);
+                target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : "";
+                resolvedHrefs.put(link.href(), target);
+            }
+            if (target.isEmpty()) {
                 continue;
             }
-            Discovered known = found.get(verdict.url());
+            Discovered known = found.get(target);
             if (known == null) {
                 if (found.size() >= maxOutlinks) {
                     CrawlStats.counter("parser.outlinks.over.max").increment();
                     continue;
                 }
-                known = new Discovered(verdict.url(), linkMd);
-                found.put(verdict.url(), known);
+                known = new Discovered(target, template.copy());
+                found.put(target, known);
             }
             if (!link.anchor().isEmpty() && !known.metadata().getValues(MetadataKeys.ANCHORS).contains(link.anchor())) {
                 known.metadata().add(MetadataKeys.ANCHORS, link.anchor());

@@ -8,15 +8,15 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
-import org.jsoup.select.Elements;
-import org.jsoup.select.NodeFilter;
-import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
 
 /**
- * The text a reader sees: text nodes of the body (or of the elements matching the include selectors),
- * without script, style, noscript, template and the elements matching the exclude selectors; whitespace
- * collapsed, block elements separated by a space; cut after {@code maxChars} (-1 for all), which also
- * stops the walk early on huge pages.
+ * The text a reader sees: text nodes of the document (or of the elements matching the include selectors),
+ * without head, script, style, noscript, template and the elements matching the exclude selectors;
+ * whitespace collapsed, block elements separated by a space; cut after {@code maxChars} (-1 for all).
+ *
+ * <p>Without selectors, the text is collected during the parser's single walk over the document
+ * ({@link #collector()} fed by it), which saves a second walk over large pages.
  */
 final class TextExtractor {
     private static final Set<String> INVISIBLE = Set.of("script", "style", "noscript", "template", "head", "title");
@@ -31,33 +31,38 @@ final class TextExtractor {
         this.maxChars = maxChars;
     }
 
+    /** Whether the text depends on selectors, so it needs its own walk ({@link #text(Document)}). */
+    boolean usesSelectors() {
+        return !includeSelectors.isEmpty() || !excludeSelectors.isEmpty();
+    }
+
+    /** A collector for the whole document, to be fed every node by a walk from the root. */
+    Collector collector() {
+        return new Collector(Set.of(), maxChars < 0 ? Integer.MAX_VALUE : maxChars);
+    }
+
+    /** The text with the selectors applied, in a walk of its own. */
     String text(Document doc) {
         Set<Element> excluded = Collections.newSetFromMap(new IdentityHashMap<>());
         for (String selector : excludeSelectors) {
             excluded.addAll(doc.select(selector));
         }
-        Elements roots = new Elements();
-        for (String selector : includeSelectors) {
-            roots.addAll(doc.select(selector));
-        }
-        if (includeSelectors.isEmpty()) {
-            roots.add(doc.body() == null ? doc : doc.body());
-        }
+        List<Element> roots = includeSelectors.isEmpty() ? List.of(doc)
+                : includeSelectors.stream().flatMap(s -> doc.select(s).stream()).toList();
         Collector collector = new Collector(excluded, maxChars < 0 ? Integer.MAX_VALUE : maxChars);
         for (Element root : roots) {
-            if (NodeTraversor.filter(collector, root) == NodeFilter.FilterResult.STOP) {
-                break;
-            }
+            collector.traverse(root);
             collector.space();
         }
         return collector.result();
     }
 
-    private static final class Collector implements NodeFilter {
+    static final class Collector implements NodeVisitor {
         private final Set<Element> excluded;
         private final int max;
         private final StringBuilder out = new StringBuilder();
         private boolean pendingSpace;
+        private Node skipped; // the invisible element whose subtree is being walked, or null
 
         Collector(Set<Element> excluded, int max) {
             this.excluded = excluded;
@@ -65,28 +70,28 @@ final class TextExtractor {
         }
 
         @Override
-        public FilterResult head(Node node, int depth) {
+        public void head(Node node, int depth) {
+            if (skipped != null || out.length() >= max) {
+                return;
+            }
             if (node instanceof TextNode text) {
                 append(text.getWholeText());
-                return out.length() >= max ? FilterResult.STOP : FilterResult.CONTINUE;
-            }
-            if (node instanceof Element e) {
+            } else if (node instanceof Element e) {
                 if (INVISIBLE.contains(e.normalName()) || (!excluded.isEmpty() && excluded.contains(e))) {
-                    return FilterResult.SKIP_ENTIRELY;
-                }
-                if (e.isBlock() || e.normalName().equals("br")) {
-                    space();
+                    skipped = e;
+                } else if (e.isBlock() || e.normalName().equals("br")) {
+                    pendingSpace = true;
                 }
             }
-            return FilterResult.CONTINUE;
         }
 
         @Override
-        public FilterResult tail(Node node, int depth) {
-            if (node instanceof Element e && e.isBlock()) {
-                space();
+        public void tail(Node node, int depth) {
+            if (node == skipped) {
+                skipped = null;
+            } else if (skipped == null && node instanceof Element e && e.isBlock()) {
+                pendingSpace = true;
             }
-            return FilterResult.CONTINUE;
         }
 
         void space() {

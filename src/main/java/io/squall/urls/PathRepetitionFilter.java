@@ -21,7 +21,17 @@ public final class PathRepetitionFilter implements UrlFilter {
 
     @Override
     public FilterVerdict filter(String url, Metadata metadata) {
-        String[] segments = UrlParts.path(url).substring(1).split("/");
+        String path = UrlParts.path(url);
+        int slashes = 0;
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '/') {
+                slashes++;
+            }
+        }
+        if (slashes <= maxRepeats && slashes <= maxSegments) {
+            return FilterVerdict.accept(url); // too few segments for either rule: the common case, without allocation
+        }
+        String[] segments = path.substring(1).split("/");
         if (segments.length > maxSegments) {
             return FilterVerdict.reject(name, segments.length + " path segments > " + maxSegments);
         }

@@ -27,6 +27,11 @@ public final class ScopeFilter implements UrlFilter {
     private final String name;
     private final Mode mode;
     private final List<String> hosts;
+    private volatile HostDomain lastDomain;
+    private volatile HostDomain previousDomain;
+
+    private record HostDomain(String host, String domain) {
+    }
 
     public ScopeFilter(FilterParams params) {
         this.name = params.filterName();
@@ -60,7 +65,7 @@ public final class ScopeFilter implements UrlFilter {
         return switch (mode) {
             case HOST -> host.equals(seedHost) ? FilterVerdict.accept(url)
                     : FilterVerdict.reject(name, "host " + host + " is not the seed's host " + seedHost);
-            case DOMAIN -> domain(host).equals(domain(seedHost)) ? FilterVerdict.accept(url)
+            case DOMAIN -> host.equals(seedHost) || domain(host).equals(domain(seedHost)) ? FilterVerdict.accept(url)
                     : FilterVerdict.reject(name, "domain " + domain(host) + " is not the seed's domain "
                             + domain(seedHost));
             case PATH -> url.startsWith(directory(seed)) ? FilterVerdict.accept(url)
@@ -79,9 +84,22 @@ public final class ScopeFilter implements UrlFilter {
         return false;
     }
 
-    private static String domain(String host) {
+    private String domain(String host) {
+        // Links of a page mostly share a host or two: remember the last lookups, as public-suffix
+        // matching costs more than everything else in the chain.
+        HostDomain a = lastDomain;
+        if (a != null && a.host.equals(host)) {
+            return a.domain;
+        }
+        HostDomain b = previousDomain;
+        if (b != null && b.host.equals(host)) {
+            return b.domain;
+        }
         String domain = EffectiveTldFinder.getAssignedDomain(host, false, false);
-        return domain == null ? host : domain;
+        HostDomain found = new HostDomain(host, domain == null ? host : domain);
+        previousDomain = a;
+        lastDomain = found;
+        return found.domain;
     }
 
     /** The seed up to the last '/' of its path: http://h/docs/index.html?x gives http://h/docs/. */
