@@ -76,8 +76,8 @@ public final class ContentIndexer {
             doc.put("keywords", keywords);
         }
         put(doc, "text", text);
-        put(doc, "contentType", md.getFirst(MetadataKeys.CONTENT_TYPE));
-        put(doc, "language", md.getFirst(MetadataKeys.PARSE_LANG));
+        put(doc, "contentType", md.getFirst(MetadataKeys.PARSE_CONTENT_TYPE));
+        put(doc, "language", md.getFirst(MetadataKeys.PARSE_LANGUAGE));
         put(doc, "digest", md.getFirst(MetadataKeys.DIGEST));
         doc.put("fetchDate", clock.instant().truncatedTo(ChronoUnit.MILLIS).toString());
         fieldByKey.forEach((key, field) -> {

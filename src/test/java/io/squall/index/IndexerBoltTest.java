@@ -48,8 +48,8 @@ class IndexerBoltTest {
         return new Metadata().set(MetadataKeys.PARSE_TITLE, "Title " + i)
                 .set(MetadataKeys.PARSE_DESCRIPTION, "About " + i)
                 .set(MetadataKeys.PARSE_KEYWORDS, List.of("a", "b"))
-                .set(MetadataKeys.PARSE_LANG, "en")
-                .set(MetadataKeys.CONTENT_TYPE, "text/html")
+                .set(MetadataKeys.PARSE_LANGUAGE, "en")
+                .set(MetadataKeys.PARSE_CONTENT_TYPE, "text/html")
                 .set(MetadataKeys.DIGEST, "digest" + i)
                 .set(MetadataKeys.FETCH_STATUS_CODE, "200")
                 .set("lang", List.of("en", "de"));
