@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.LongAdder;
  *       outcomes clear the count.</li>
  *   <li>The next fetch date comes from the {@link Scheduler}; "never" leaves the document without a
  *       {@code nextFetchDate}, so no due-URL query ever matches it.</li>
- *   <li>Metadata keys starting with "_" are transient and not stored. The partition key is the tuple's
+ *   <li>Metadata keys starting with "_" are transient and not stored, nor are keys under the prefixes of
+ *       {@code metadata.persist.exclude} (parse results and response headers belong to the content index,
+ *       not to the frontier). The partition key is the tuple's
  *       {@code _key} when present (kept from discovery), else computed; documents are routed by it.</li>
  *   <li>An ERROR also deletes the URL's page from the content index (when {@code indexer.enabled}): a
  *       page that is gone is no longer searchable. Both must succeed for the write to succeed.</li>
@@ -55,6 +57,7 @@ public final class StatusWriter {
     private final String statusIndex;
     private final String contentIndex;
     private final int maxFetchErrors;
+    private final List<String> excludedPrefixes;
     private final Cache<String, Boolean> knownIds;
     private final Clock clock;
     private final Map<Status, LongAdder> written = new EnumMap<>(Status.class);
@@ -72,6 +75,7 @@ public final class StatusWriter {
         this.statusIndex = SquallIndex.STATUS.name(config);
         this.contentIndex = config.getBoolean("indexer.enabled") ? SquallIndex.CONTENT.name(config) : null;
         this.maxFetchErrors = config.getInt("max.fetch.errors");
+        this.excludedPrefixes = config.getStringList("metadata.persist.exclude");
         this.knownIds = Caffeine.newBuilder()
                 .maximumSize(config.getLong("opensearch.status.discovered.cache.size"))
                 .build();
@@ -158,14 +162,26 @@ public final class StatusWriter {
         return maxFetchErrors > 0 && errors >= maxFetchErrors ? Status.ERROR : Status.FETCH_ERROR;
     }
 
-    private static Metadata persistable(Metadata metadata) {
+    private Metadata persistable(Metadata metadata) {
         Metadata stored = new Metadata();
         for (Map.Entry<String, List<String>> e : metadata.asMap().entrySet()) {
-            if (!e.getKey().startsWith("_")) {
+            if (isPersisted(e.getKey())) {
                 stored.set(e.getKey(), e.getValue());
             }
         }
         return stored;
+    }
+
+    private boolean isPersisted(String key) {
+        if (key.startsWith("_")) {
+            return false;
+        }
+        for (String prefix : excludedPrefixes) {
+            if (key.startsWith(prefix)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private BulkWriter.Callback tracking(String id, Status status, BulkWriter.Callback callback) {

@@ -87,12 +87,13 @@ class StatusWriterTest {
     }
 
     @Test
-    void transientMetadataIsNotStoredAndTheKeyFromDiscoveryIsKept(TestOpenSearch os) throws Exception {
+    void transientAndExcludedMetadataIsNotStoredAndTheKeyFromDiscoveryIsKept(TestOpenSearch os) throws Exception {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         String url = "https://www.example.org/a";
         Metadata md = new Metadata().set(MetadataKeys.PARTITION_KEY, "kept-key").set(MetadataKeys.REDIRECT_TO,
-                "https://elsewhere/").set("depth", "2");
+                "https://elsewhere/").set("depth", "2").set(MetadataKeys.PARSE_TITLE, "A page")
+                .set("protocol.content-type", "text/html");
         assertTrue(writeAndWait(config, os, url, md, Status.REDIRECTION).succeeded());
         Map<String, Object> doc = stored(os, url);
         assertEquals("kept-key", doc.get("key"));
@@ -100,6 +101,8 @@ class StatusWriterTest {
         assertEquals(List.of("2"), storedMd.getValues("depth"));
         assertFalse(storedMd.containsKey(MetadataKeys.PARTITION_KEY));
         assertFalse(storedMd.containsKey(MetadataKeys.REDIRECT_TO));
+        assertFalse(storedMd.containsKey(MetadataKeys.PARSE_TITLE), "parse results belong to the content index");
+        assertFalse(storedMd.containsKey("protocol.content-type"), "response headers are not stored");
 
         assertTrue(writeAndWait(config, os, "https://www.example.org/b", new Metadata(), Status.DISCOVERED).succeeded());
         assertEquals("www.example.org", stored(os, "https://www.example.org/b").get("key"));
