@@ -5,6 +5,7 @@ import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.topology.StatusStream;
 import io.squall.metrics.CrawlStats;
 import io.squall.urls.UrlFilters;
 import java.util.List;

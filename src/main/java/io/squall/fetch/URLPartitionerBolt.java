@@ -6,6 +6,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.PartitionKeys;
 import io.squall.core.PartitionMode;
 import io.squall.core.Status;
+import io.squall.topology.StatusStream;
 import io.squall.metrics.CrawlStats;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;

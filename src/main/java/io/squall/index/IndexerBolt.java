@@ -6,20 +6,15 @@ import io.squall.core.Status;
 import io.squall.frontier.BulkWriter;
 import io.squall.frontier.Completions;
 import io.squall.metrics.CrawlStats;
-import io.squall.opensearch.IndexSetup;
-import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
+import io.squall.topology.BulkWritingBolt;
+import io.squall.topology.StatusStream;
 import java.util.Map;
-import org.apache.storm.Config;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
-import org.apache.storm.topology.base.BaseRichBolt;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
-import org.apache.storm.utils.TupleUtils;
-import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,45 +24,26 @@ import org.slf4j.LoggerFactory;
  * page as FETCHED on the "status" stream, anchored, only once OpenSearch confirmed its document; then
  * acks the input. A failed item or bulk fails the input (the spout re-emits the URL). A noindex page and
  * every page when {@code indexer.enabled} is false go straight to FETCHED.
- *
- * <p>Like the status updater, bulk outcomes are queued by the client's I/O threads and acted on here, on
- * the executor thread, at every tuple and every tick tuple (one per second).
  */
-public class IndexerBolt extends BaseRichBolt {
+public class IndexerBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(IndexerBolt.class);
 
-    private transient OutputCollector collector;
-    private transient OpenSearchClient client;
-    private transient BulkWriter bulk;
     private transient ContentIndexer indexer;
-    private transient Completions<Tuple> completions;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        this.collector = collector;
-        this.completions = new Completions<>();
+        prepareCollector(collector);
         if (!config.getBoolean("indexer.enabled")) {
             return;
         }
-        this.client = OpenSearchClients.create(config);
-        IndexSetup.awaitReachable(client, config);
-        IndexSetup.ensureIndex(client, config, SquallIndex.CONTENT, null);
-        this.bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.content"),
-                "content-" + context.getThisTaskId());
+        BulkWriter bulk = openBulkWriter(config, SquallIndex.CONTENT, "opensearch.content", context);
         this.indexer = new ContentIndexer(config, bulk);
         context.registerGauge("indexer.buffered", bulk::buffered);
     }
 
     @Override
-    public void execute(Tuple tuple) {
-        if (!TupleUtils.isTick(tuple)) {
-            submit(tuple);
-        }
-        completions.drain(this::complete);
-    }
-
-    private void submit(Tuple tuple) {
+    protected void submit(Tuple tuple) {
         if (indexer == null) {
             fetched(tuple);
             return;
@@ -80,7 +56,8 @@ public class IndexerBolt extends BaseRichBolt {
         }
     }
 
-    private void complete(Completions.Completion<Tuple> done) {
+    @Override
+    protected void complete(Completions.Completion<Tuple> done) {
         if (done.succeeded()) {
             CrawlStats.counter("indexer.indexed").increment();
             fetched(done.handle());
@@ -92,27 +69,13 @@ public class IndexerBolt extends BaseRichBolt {
     }
 
     private void fetched(Tuple tuple) {
-        collector.emit("status", tuple, new Values(tuple.getStringByField("url"), tuple.getValueByField("metadata"),
+        collector.emit(StatusStream.NAME, tuple, new Values(tuple.getStringByField("url"), tuple.getValueByField("metadata"),
                 Status.FETCHED));
         collector.ack(tuple);
     }
 
     @Override
-    public void cleanup() {
-        if (bulk != null) {
-            bulk.close();
-            completions.drain(this::complete);
-        }
-        OpenSearchClients.close(client);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
-    }
-
-    @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declareStream("status", new Fields("url", "metadata", "status"));
+        declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
     }
 }

@@ -3,6 +3,7 @@ package io.squall.parse;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.topology.StatusStream;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -25,7 +26,6 @@ import org.apache.storm.tuple.Values;
  * Every emit is anchored to the input, which is acked once.
  */
 public class ParserBolt extends BaseRichBolt {
-    public static final String STATUS_STREAM = "status";
     private static final long serialVersionUID = 1L;
 
     private transient OutputCollector collector;
@@ -44,14 +44,14 @@ public class ParserBolt extends BaseRichBolt {
         Metadata metadata = (Metadata) input.getValueByField("metadata");
         ParseProcessor.Outcome outcome = processor.process(url, content, metadata);
         for (ParseProcessor.Discovered d : outcome.discovered()) {
-            collector.emit(STATUS_STREAM, input, new Values(d.url(), d.metadata(), Status.DISCOVERED));
+            collector.emit(StatusStream.NAME, input, new Values(d.url(), d.metadata(), Status.DISCOVERED));
         }
         switch (outcome.kind()) {
             case PAGE, NON_HTML -> collector.emit(input, new Values(url, content, outcome.metadata(), outcome.text()));
-            case SITEMAP -> collector.emit(STATUS_STREAM, input, new Values(url, outcome.metadata(), Status.FETCHED));
-            case REDIRECT -> collector.emit(STATUS_STREAM, input,
+            case SITEMAP -> collector.emit(StatusStream.NAME, input, new Values(url, outcome.metadata(), Status.FETCHED));
+            case REDIRECT -> collector.emit(StatusStream.NAME, input,
                     new Values(url, outcome.metadata(), Status.REDIRECTION));
-            case ERROR -> collector.emit(STATUS_STREAM, input, new Values(url, outcome.metadata(), Status.ERROR));
+            case ERROR -> collector.emit(StatusStream.NAME, input, new Values(url, outcome.metadata(), Status.ERROR));
             default -> throw new IllegalStateException(outcome.kind().name());
         }
         collector.ack(input);
@@ -60,6 +60,6 @@ public class ParserBolt extends BaseRichBolt {
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
         declarer.declare(new Fields("url", "content", "metadata", "text"));
-        declarer.declareStream(STATUS_STREAM, new Fields("url", "metadata", "status"));
+        declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
     }
 }
