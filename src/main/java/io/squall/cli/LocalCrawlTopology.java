@@ -3,6 +3,7 @@ package io.squall.cli;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 
 /** The crawl topology running in a Storm cluster inside this JVM. */
@@ -17,7 +18,10 @@ final class LocalCrawlTopology implements AutoCloseable {
 
     static LocalCrawlTopology start(StormTopology topology, Config config) throws Exception {
         LocalCluster cluster = new LocalCluster.Builder()
-                .withDaemonConf(Map.of(Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true))
+                .withDaemonConf(Map.of(
+                        Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true,
+                        // The worker runs in this JVM: no need to give it seconds to exit before it is stopped.
+                        Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0))
                 .build();
         try {
             cluster.submitTopology(NAME, config, topology);
@@ -39,6 +43,12 @@ final class LocalCrawlTopology implements AutoCloseable {
      */
     @Override
     public void close() throws Exception {
-        cluster.close();
+        try {
+            KillOptions now = new KillOptions();
+            now.set_wait_secs(0);
+            cluster.killTopologyWithOpts(NAME, now);
+        } finally {
+            cluster.close();
+        }
     }
 }
