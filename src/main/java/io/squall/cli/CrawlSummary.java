@@ -16,9 +16,10 @@ import java.util.Map;
  * @param elapsed the run's length
  * @param fetched pages fetched in this run
  * @param bytes bytes fetched in this run
+ * @param run when the run was and what it used, or null
  * @param status what the status index holds
  */
-record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long bytes, StatusReport status) {
+record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long bytes, Run run, StatusReport status) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     String toText() {
@@ -28,6 +29,10 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
             s.append(String.format(Locale.ROOT, "Stopped: %s after %s. Fetched %s pages (%s KB) in this run, %.1f pages/s.%n",
                     stopReason.description, Durations.format(elapsed), ProgressLine.count(fetched),
                     ProgressLine.count(bytes / 1024), fetched / seconds));
+        }
+        if (run != null) {
+            s.append(String.format(Locale.ROOT, "CPU %.1f s, peak heap %d MB (this process, OpenSearch included).%n",
+                    run.cpuSeconds(), run.peakHeapBytes() / (1024 * 1024)));
         }
         s.append(status.toText());
         return s.toString();
@@ -41,11 +46,41 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
             root.put("fetched", fetched);
             root.put("bytes", bytes);
         }
+        if (run != null) {
+            root.put("startedAt", run.startedAt().toString());
+            root.put("stoppedAt", run.stoppedAt().toString());
+            root.put("cpuSeconds", Math.round(run.cpuSeconds() * 10) / 10.0);
+            root.put("peakHeapMB", run.peakHeapBytes() / (1024 * 1024));
+        }
         status.addTo(root);
         try {
             return JSON.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the summary as JSON", e);
+        }
+    }
+
+    /**
+     * When a run happened and what its process used.
+     *
+     * @param stoppedAt when the crawl decided to stop (before the cluster shut down)
+     * @param cpuSeconds CPU time of the whole process so far
+     * @param peakHeapBytes the largest heap use seen by the JVM's memory pools
+     */
+    record Run(java.time.Instant startedAt, java.time.Instant stoppedAt, double cpuSeconds, long peakHeapBytes) {
+        static Run measure(java.time.Instant startedAt, java.time.Instant stoppedAt) {
+            double cpu = 0;
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os) {
+                cpu = os.getProcessCpuTime() / 1e9;
+            }
+            long peak = 0;
+            for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+                if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.getPeakUsage() != null) {
+                    peak += pool.getPeakUsage().getUsed();
+                }
+            }
+            return new Run(startedAt, stoppedAt, cpu, peak);
         }
     }
 

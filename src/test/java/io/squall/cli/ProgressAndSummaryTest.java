@@ -70,7 +70,9 @@ class ProgressAndSummaryTest {
         CrawlSummary.StatusReport report = new CrawlSummary.StatusReport("status", 103, byStatus,
                 List.of(new SimpleImmutableEntry<>("a.example", 60L), new SimpleImmutableEntry<>("b.example", 43L)),
                 List.of(new SimpleImmutableEntry<>("http.404", 2L)));
-        CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(30), 90, 900 * 1024, report);
+        CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(30), 90, 900 * 1024,
+                new CrawlSummary.Run(java.time.Instant.parse("2026-01-01T00:00:00Z"), java.time.Instant.parse("2026-01-01T00:00:30Z"),
+                        12.34, 300L * 1024 * 1024), report);
 
         String text = summary.toText();
         assertTrue(text.startsWith("Stopped: nothing left to fetch after 30s. Fetched 90 pages (900 KB) in this run, 3.0 pages/s."),
@@ -85,6 +87,10 @@ class ProgressAndSummaryTest {
         assertEquals("idle", root.get("stopReason").asText());
         assertEquals(90, root.get("fetched").asLong());
         assertEquals(103, root.get("total").asLong());
+        assertEquals("2026-01-01T00:00:30Z", root.get("stoppedAt").asText());
+        assertEquals(12.3, root.get("cpuSeconds").asDouble());
+        assertEquals(300, root.get("peakHeapMB").asLong());
+        assertTrue(text.contains("CPU 12.3 s, peak heap 300 MB"), text);
         assertEquals(90, root.get("status").get("FETCHED").asLong());
         assertEquals("a.example", root.get("topHosts").get(0).get("host").asText());
         assertEquals(2, root.get("topErrors").get(0).get("urls").asLong());
