@@ -1,0 +1,253 @@
+package io.squall.fetch;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.Status;
+import io.squall.urls.UrlFilter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The fetcher without Storm: URLs are offered to per-key {@link HostQueues}; {@code fetcher.threads.number}
+ * threads take turns on ready queues, check robots.txt (fetching it inside the host's turn, so it counts
+ * as a request to the host), fetch, map the answer to an outcome ({@link FetchOutcomes}) and report it to a
+ * {@link Sink}. Every offered URL's anchor is reported exactly once: emitted then acked, or failed.
+ *
+ * @param <T> the anchor of a URL (a Storm tuple in the bolt)
+ */
+public final class FetchEngine<T> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(FetchEngine.class);
+
+    /** Where outcomes go; called from the fetch threads, so implementations must be thread-safe. */
+    public interface Sink<T> {
+        /** Content to parse, on the default stream. */
+        void emitContent(T anchor, String url, byte[] content, Metadata metadata);
+
+        /** A status, on the status stream. */
+        void emitStatus(T anchor, String url, Metadata metadata, Status status);
+
+        void ack(T anchor);
+
+        /** Back to the frontier, which offers the URL again later. */
+        void fail(T anchor);
+    }
+
+    private final HostQueues<T> queues;
+    private final Protocol protocol;
+    private final RobotsCache robots;
+    private final FetchOutcomes outcomes;
+    private final Sink<T> sink;
+    private final FetcherMetrics metrics = new FetcherMetrics();
+    private final List<Thread> threads = new ArrayList<>();
+    private final long serverDelayNanos;
+    private final long maxCrawlDelayNanos;
+    private final boolean forceMaxCrawlDelay;
+    private volatile boolean running = true;
+
+    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink) {
+        this.queues = new HostQueues<>(config);
+        this.protocol = protocol;
+        this.robots = config.getBoolean("robots.enabled") ? new RobotsCache(protocol, config) : null;
+        this.outcomes = new FetchOutcomes(config, filters);
+        this.sink = sink;
+        this.serverDelayNanos = queues.serverDelayNanos();
+        this.maxCrawlDelayNanos = HostQueues.seconds(config.getDouble("fetcher.max.crawl.delay"));
+        this.forceMaxCrawlDelay = config.getBoolean("fetcher.max.crawl.delay.force");
+        int n = config.getInt("fetcher.threads.number");
+        if (n < 1) {
+            throw new io.squall.config.ConfigException("fetcher.threads.number must be at least 1, got " + n);
+        }
+        for (int i = 0; i < n; i++) {
+            Thread t = new Thread(this::work, "squall-fetcher-" + i);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+    }
+
+    /**
+     * Queues a URL for fetching; when the queues are full (or its host is paused) its anchor is failed
+     * at once, to come back later from the frontier.
+     */
+    public HostQueues.Admission offer(String url, String key, Metadata metadata, T anchor) {
+        HostQueues.Admission admission = queues.offer(new FetchItem<>(url, key, metadata, anchor, System.nanoTime()));
+        if (admission != HostQueues.Admission.ACCEPTED) {
+            metrics.count("fetcher.rejected", 1);
+            sink.fail(anchor);
+        }
+        return admission;
+    }
+
+    public HostQueues<T> queues() {
+        return queues;
+    }
+
+    public FetcherMetrics metrics() {
+        return metrics;
+    }
+
+    private void work() {
+        while (running) {
+            HostQueues.Lease<T> lease;
+            try {
+                lease = queues.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (FetchItem<T> expired : lease.expired) {
+                metrics.count("fetcher.queue.timeouts", 1);
+                sink.fail(expired.anchor());
+            }
+            if (lease.item != null) {
+                metrics.activeThreads.incrementAndGet();
+                try {
+                    turn(lease);
+                } catch (RuntimeException e) {
+                    // the turn was ended and its URL reported before the failure (in the sink): keep working
+                    LOG.error("reporting the outcome of {} failed", lease.item.url(), e);
+                } finally {
+                    metrics.activeThreads.decrementAndGet();
+                }
+            }
+        }
+    }
+
+    /** One turn on a queue: robots.txt, then the fetch. Always ends the lease. */
+    private void turn(HostQueues.Lease<T> lease) {
+        FetchItem<T> item = lease.item;
+        metrics.queueTime(TimeUnit.NANOSECONDS.toMillis(lease.takenNanos - item.enqueuedNanos()));
+        FetchOutcome outcome;
+        try {
+            long delay = serverDelayNanos;
+            if (robots != null) {
+                RobotsCache.Robots rules = robots.cached(item.url());
+                if (rules == null) {
+                    fetchRobots(lease);
+                    return;
+                }
+                FetchOutcome refused = robotsVerdict(item, rules);
+                if (refused != null) {
+                    report(lease, refused);
+                    return;
+                }
+                delay = effectiveDelay(TimeUnit.MILLISECONDS.toNanos(Math.max(0, rules.crawlDelayMillis())));
+            }
+            outcome = fetch(item);
+            outcome = new FetchOutcome(outcome.status(), outcome.metadata(), outcome.content(), outcome.discovered(),
+                    outcome.feedback().withDelay(delay));
+        } catch (RuntimeException e) {
+            LOG.error("fetching {} failed unexpectedly; its tuple is failed", item.url(), e);
+            queues.release(lease, HostQueues.Feedback.noRequest());
+            sink.fail(item.anchor());
+            return;
+        }
+        report(lease, outcome);
+    }
+
+    /** Fetches the robots.txt in this turn, passes its sitemaps on, and puts the URL back for its own turn. */
+    private void fetchRobots(HostQueues.Lease<T> lease) {
+        FetchItem<T> item = lease.item;
+        RobotsCache.Robots rules = robots.fetch(item.url());
+        metrics.count("fetcher.robots", 1);
+        for (String sitemap : rules.sitemaps()) {
+            FetchOutcome.Discovered d = outcomes.sitemap(item, sitemap);
+            if (d != null) {
+                sink.emitStatus(item.anchor(), d.url(), d.metadata(), Status.DISCOVERED);
+            }
+        }
+        // The host's Crawl-delay already separates the robots.txt request from the next one, unless it is
+        // above the cap: then the host's URLs are refused without requests, and need not wait.
+        long crawlDelay = TimeUnit.MILLISECONDS.toNanos(Math.max(0, rules.crawlDelayMillis()));
+        boolean skipped = crawlDelay > maxCrawlDelayNanos && !forceMaxCrawlDelay;
+        queues.putBack(lease, HostQueues.Feedback.answered()
+                .withDelay(skipped ? serverDelayNanos : effectiveDelay(crawlDelay)));
+    }
+
+    /** The larger of the server delay and the Crawl-delay, capped by fetcher.max.crawl.delay. */
+    private long effectiveDelay(long crawlDelayNanos) {
+        return Math.max(serverDelayNanos, Math.min(crawlDelayNanos, maxCrawlDelayNanos));
+    }
+
+    /** The outcome of a URL that robots.txt keeps from being fetched, or null when it may be fetched. */
+    private FetchOutcome robotsVerdict(FetchItem<T> item, RobotsCache.Robots rules) {
+        if (rules.blocked()) {
+            return outcomes.refused(item, Status.ERROR, FetchException.Cause.ADDRESS_GUARD.value, rules.failure());
+        }
+        if (rules.unavailable()) {
+            return outcomes.refused(item, Status.FETCH_ERROR, "robots.unavailable",
+                    "robots.txt unavailable, nothing fetched until it is: " + rules.failure());
+        }
+        if (!rules.isAllowed(item.url())) {
+            return outcomes.refused(item, Status.ERROR, "robots", "disallowed by robots.txt");
+        }
+        long crawlDelay = TimeUnit.MILLISECONDS.toNanos(rules.crawlDelayMillis());
+        if (crawlDelay > maxCrawlDelayNanos && !forceMaxCrawlDelay) {
+            return outcomes.refused(item, Status.ERROR, "robots.crawl.delay", "robots.txt Crawl-delay "
+                    + rules.crawlDelayMillis() / 1000.0 + " s exceeds fetcher.max.crawl.delay");
+        }
+        return null;
+    }
+
+    private FetchOutcome fetch(FetchItem<T> item) {
+        long start = System.nanoTime();
+        try {
+            FetchResponse response = protocol.fetch(item.url(), item.metadata());
+            metrics.fetchTime(response.loadingTimeMillis());
+            metrics.count("fetcher.http." + response.statusCode(), 1);
+            return outcomes.of(item, response);
+        } catch (FetchException e) {
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            metrics.fetchTime(millis);
+            metrics.count("fetcher.exceptions." + e.cause().value, 1);
+            return outcomes.of(item, e, millis);
+        }
+    }
+
+    /** Ends the turn, then emits the outcome and acks; also releases a queue that spent its error budget. */
+    private void report(HostQueues.Lease<T> lease, FetchOutcome outcome) {
+        List<FetchItem<T>> released = queues.release(lease, outcome.feedback());
+        FetchItem<T> item = lease.item;
+        emit(item, outcome);
+        for (FetchItem<T> other : released) {
+            emit(other, outcomes.refused(other, Status.FETCH_ERROR, "queue.error.budget",
+                    "its queue had fetcher.max.exceptions.per.queue consecutive exceptions; host paused"));
+        }
+    }
+
+    private void emit(FetchItem<T> item, FetchOutcome outcome) {
+        for (FetchOutcome.Discovered d : outcome.discovered()) {
+            sink.emitStatus(item.anchor(), d.url(), d.metadata(), Status.DISCOVERED);
+        }
+        if (outcome.isContent()) {
+            metrics.count("fetcher.pages", 1);
+            metrics.count("fetcher.bytes", outcome.content().length);
+            sink.emitContent(item.anchor(), item.url(), outcome.content(), outcome.metadata());
+        } else {
+            if (outcome.status() == Status.ERROR || outcome.status() == Status.FETCH_ERROR) {
+                metrics.count("fetcher.errors", 1);
+            }
+            metrics.count("fetcher.status." + outcome.status(), 1);
+            sink.emitStatus(item.anchor(), item.url(), outcome.metadata(), outcome.status());
+        }
+        sink.ack(item.anchor());
+    }
+
+    /** Stops the threads (in-flight fetches end within the deadline) and fails every URL still queued. */
+    @Override
+    public void close() {
+        running = false;
+        threads.forEach(Thread::interrupt);
+        for (Thread t : threads) {
+            try {
+                t.join(TimeUnit.SECONDS.toMillis(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        queues.drainAll().forEach(i -> sink.fail(i.anchor()));
+    }
+}

@@ -1,0 +1,49 @@
+package io.squall.fetch;
+
+import java.io.IOException;
+
+/**
+ * A fetch that got no HTTP answer: the server could not be reached, did not answer in time, broke the
+ * connection, or was refused by Squall itself (address guard). {@link #cause} is the short, stable name
+ * stored as {@code error.cause}.
+ */
+public final class FetchException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    /** The short cause names, stored in {@code error.cause}. */
+    public enum Cause {
+        /** Connect or read timeout ({@code http.timeout}). */
+        TIMEOUT("timeout"),
+        /** The whole fetch took longer than {@code http.deadline}. */
+        DEADLINE("deadline"),
+        DNS("dns"),
+        CONNECTION_REFUSED("connection.refused"),
+        /** The connection was reset or closed before the answer was complete. */
+        CONNECTION_RESET("connection.reset"),
+        TLS("tls"),
+        /** The server's answer was not valid HTTP. */
+        PROTOCOL("protocol"),
+        /** The content came with a Content-Encoding Squall cannot decode. */
+        CONTENT_ENCODING("content.encoding"),
+        /** The host resolved to a loopback, private or otherwise special address ({@code http.address.guard}). */
+        ADDRESS_GUARD("address.guard"),
+        IO("io");
+
+        public final String value;
+
+        Cause(String value) {
+            this.value = value;
+        }
+    }
+
+    private final Cause cause;
+
+    public FetchException(Cause cause, String message, Throwable source) {
+        super(message, source);
+        this.cause = cause;
+    }
+
+    public Cause cause() {
+        return cause;
+    }
+}

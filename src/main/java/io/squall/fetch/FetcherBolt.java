@@ -1,0 +1,138 @@
+package io.squall.fetch;
+
+import com.codahale.metrics.Gauge;
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.Status;
+import io.squall.metrics.CrawlStats;
+import io.squall.urls.UrlFilters;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+
+/**
+ * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
+ * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status)} on
+ * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
+ * The fetch threads emit, so emits and acks are serialized on the collector.
+ */
+public class FetcherBolt extends BaseRichBolt {
+    private static final long serialVersionUID = 1L;
+    private transient FetchEngine<Tuple> engine;
+    private transient HttpProtocol protocol;
+    private transient String gaugePrefix;
+
+    @Override
+    public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
+        CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
+        checkMessageTimeout(config);
+        protocol = new HttpProtocol(config);
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config), new CollectorSink(collector));
+        registerMetrics(context);
+    }
+
+    /** A URL may wait its queue time and then fetch until its deadline: the tuple must outlive both. */
+    static void checkMessageTimeout(CrawlerConfig config) {
+        double needed = config.getDouble("fetcher.timeout.queue") + config.getDouble("http.deadline") / 1000.0;
+        long timeout = config.getLong("topology.message.timeout.secs");
+        if (timeout <= needed) {
+            throw new ConfigException("topology.message.timeout.secs (" + timeout + ") must exceed"
+                    + " fetcher.timeout.queue + http.deadline (" + needed + " s), or tuples time out while queued");
+        }
+    }
+
+    /** Emits through the collector; the fetch threads share it, hence the lock. */
+    private static final class CollectorSink implements FetchEngine.Sink<Tuple> {
+        private final OutputCollector collector;
+
+        CollectorSink(OutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void emitContent(Tuple anchor, String url, byte[] content, Metadata metadata) {
+            synchronized (collector) {
+                collector.emit(anchor, new Values(url, content, metadata));
+            }
+        }
+
+        @Override
+        public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status) {
+            synchronized (collector) {
+                collector.emit(StatusStream.NAME, anchor, new Values(url, metadata, status));
+            }
+        }
+
+        @Override
+        public void ack(Tuple anchor) {
+            synchronized (collector) {
+                collector.ack(anchor);
+            }
+        }
+
+        @Override
+        public void fail(Tuple anchor) {
+            synchronized (collector) {
+                collector.fail(anchor);
+            }
+        }
+    }
+
+    private void registerMetrics(TopologyContext context) {
+        FetcherMetrics m = engine.metrics();
+        HostQueues<Tuple> queues = engine.queues();
+        gauge(context, "fetcher.active.threads", m::activeThreads);
+        gauge(context, "fetcher.queues", queues::queueCount);
+        gauge(context, "fetcher.urls.in.queues", queues::size);
+        gauge(context, "fetcher.blocked.queues", queues::blockedQueues);
+        gauge(context, "fetcher.mean.fetch.ms", m::meanFetchMillis);
+        gauge(context, "fetcher.mean.queue.ms", m::meanQueueMillis);
+        for (String counter : List.of("fetcher.pages", "fetcher.bytes", "fetcher.errors", "fetcher.rejected",
+                "fetcher.queue.timeouts", "fetcher.robots")) {
+            gauge(context, counter, () -> m.counter(counter));
+        }
+        for (Status s : Status.values()) {
+            gauge(context, "fetcher.status." + s, () -> m.counter("fetcher.status." + s));
+        }
+        // In-JVM gauges for local mode's progress line, one name per task.
+        gaugePrefix = "fetcher.task" + context.getThisTaskId() + ".";
+        CrawlStats.gauge(gaugePrefix + "queues", queues::queueCount);
+        CrawlStats.gauge(gaugePrefix + "urls.in.queues", queues::size);
+        CrawlStats.gauge(gaugePrefix + "active.threads", m::activeThreads);
+    }
+
+    private static void gauge(TopologyContext context, String name, LongSupplier value) {
+        context.registerGauge(name, (Gauge<Long>) value::getAsLong);
+    }
+
+    @Override
+    public void execute(Tuple tuple) {
+        engine.offer(tuple.getStringByField("url"), tuple.getStringByField("key"),
+                (Metadata) tuple.getValueByField("metadata"), tuple);
+    }
+
+    @Override
+    public void cleanup() {
+        if (engine != null) {
+            engine.close();
+            protocol.close();
+            for (String g : List.of("queues", "urls.in.queues", "active.threads")) {
+                CrawlStats.removeGauge(gaugePrefix + g);
+            }
+        }
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(new Fields("url", "content", "metadata"));
+        declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
+    }
+}

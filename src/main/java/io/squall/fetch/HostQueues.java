@@ -1,0 +1,400 @@
+package io.squall.fetch;
+
+import io.squall.config.CrawlerConfig;
+import java.time.ZonedDateTime;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One FIFO queue of URLs per partition key, each with its politeness clock, and the fetch threads'
+ * way to the next queue whose turn it is.
+ *
+ * <p>A queue is in the {@code ready} heap, ordered by the time it may start its next fetch, exactly when it
+ * has something to do then (a URL to fetch, a URL whose queue time runs out, or its own removal once
+ * empty and its clock has passed). Taking the next ready queue is a heap poll, O(log queues), under a lock
+ * held for microseconds and never during a fetch; idle threads sleep until the earliest ready time
+ * (one timed waiter, the others untimed, as in {@link java.util.concurrent.DelayQueue}), they never spin.
+ *
+ * <p>Per queue: at most {@code fetcher.threads.per.queue} fetches at once; at least the queue's delay
+ * between the end of a fetch and the start of the next ({@code fetcher.server.delay} or robots.txt's
+ * Crawl-delay; {@code fetcher.server.min.delay} between starts when several threads share a queue);
+ * nothing while blocked by a back-off. Bounds: {@code fetcher.max.queue.size} URLs per queue and
+ * {@code fetcher.max.urls.in.queues} in all; a URL that waited {@code fetcher.timeout.queue} is handed
+ * back as expired. After {@code fetcher.max.exceptions.per.queue} consecutive exceptions a queue's URLs
+ * are handed back and its key is paused for {@code fetcher.exceptions.pause}.
+ */
+public final class HostQueues<T> {
+    /** Whether {@link #offer} took the URL, or why not (the caller then fails it back to the frontier). */
+    public enum Admission { ACCEPTED, QUEUE_FULL, ALL_QUEUES_FULL, HOST_PAUSED }
+
+    /** What a finished turn tells its queue. */
+    public record Feedback(boolean requestMade, boolean exception, boolean throttled, String retryAfter,
+            long delayNanos) {
+        /** A turn that sent a request and got an answer that says nothing about the server's health. */
+        public static Feedback answered() {
+            return new Feedback(true, false, false, null, -1);
+        }
+
+        /** A turn that sent no request (robots denied it, say): the politeness clock is left as it was. */
+        public static Feedback noRequest() {
+            return new Feedback(false, false, false, null, -1);
+        }
+
+        public static Feedback failed() {
+            return new Feedback(true, true, false, null, -1);
+        }
+
+        public static Feedback throttled(String retryAfter) {
+            return new Feedback(true, false, true, retryAfter, -1);
+        }
+
+        /** The same feedback, also setting the queue's delay (from robots.txt's Crawl-delay). */
+        public Feedback withDelay(long nanos) {
+            return new Feedback(requestMade, exception, throttled, retryAfter, nanos);
+        }
+    }
+
+    /** A turn on a queue: the URL to fetch (or none), and URLs that ran out of queue time (to fail). */
+    public static final class Lease<T> {
+        private final Queue<T> queue;
+        public final FetchItem<T> item;
+        public final List<FetchItem<T>> expired;
+        public final long takenNanos;
+
+        Lease(Queue<T> queue, FetchItem<T> item, List<FetchItem<T>> expired, long takenNanos) {
+            this.queue = queue;
+            this.item = item;
+            this.expired = expired;
+            this.takenNanos = takenNanos;
+        }
+    }
+
+    private record Slot<T>(Queue<T> queue, long atNanos, long version) {
+        boolean current() {
+            return queue.scheduled && queue.version == version;
+        }
+    }
+
+    static final class Queue<T> {
+        final String key;
+        final ArrayDeque<FetchItem<T>> items = new ArrayDeque<>();
+        final BackOff.State backOff = new BackOff.State();
+        int inFlight;
+        long nextStartNanos;
+        long blockedUntilNanos;
+        long pausedUntilNanos;
+        long delayNanos;
+        int consecutiveExceptions;
+        long lastTurnEndNanos;
+        boolean scheduled;
+        long readyAtNanos;
+        long version;
+
+        Queue(String key, long delayNanos, long now) {
+            this.key = key;
+            this.delayNanos = delayNanos;
+            this.nextStartNanos = now;
+            this.blockedUntilNanos = now;
+            this.pausedUntilNanos = now;
+        }
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition available = lock.newCondition();
+    private final Map<String, Queue<T>> queues = new HashMap<>();
+    /** Ready times; an entry whose version is not its queue's current one was superseded and is skipped. */
+    private final PriorityQueue<Slot<T>> ready = new PriorityQueue<>(Comparator.comparingLong(Slot::atNanos));
+    private final BackOff backOff;
+    private final int threadsPerQueue;
+    private final long serverDelayNanos;
+    private final long minDelayNanos;
+    private final int maxQueueSize;
+    private final int maxUrls;
+    private final long queueTimeoutNanos;
+    private final int maxExceptions;
+    private final long pauseNanos;
+    private Thread leader;
+    private int size;
+
+    public HostQueues(CrawlerConfig config) {
+        this.backOff = new BackOff(config);
+        this.threadsPerQueue = Math.max(1, config.getInt("fetcher.threads.per.queue"));
+        this.serverDelayNanos = seconds(config.getDouble("fetcher.server.delay"));
+        this.minDelayNanos = seconds(config.getDouble("fetcher.server.min.delay"));
+        this.maxQueueSize = config.getInt("fetcher.max.queue.size");
+        this.maxUrls = config.getInt("fetcher.max.urls.in.queues");
+        this.queueTimeoutNanos = seconds(config.getDouble("fetcher.timeout.queue"));
+        this.maxExceptions = config.getInt("fetcher.max.exceptions.per.queue");
+        this.pauseNanos = seconds(config.getDouble("fetcher.exceptions.pause"));
+    }
+
+    static long seconds(double s) {
+        return (long) (s * 1_000_000_000L);
+    }
+
+    /** The delay configured between two fetches of a queue, before any Crawl-delay. */
+    public long serverDelayNanos() {
+        return serverDelayNanos;
+    }
+
+    public Admission offer(FetchItem<T> item) {
+        lock.lock();
+        try {
+            if (size >= maxUrls) {
+                return Admission.ALL_QUEUES_FULL;
+            }
+            long now = System.nanoTime();
+            Queue<T> q = queues.computeIfAbsent(item.key(), k -> new Queue<>(k, serverDelayNanos, now));
+            if (now < q.pausedUntilNanos) {
+                return Admission.HOST_PAUSED;
+            }
+            if (q.items.size() >= maxQueueSize) {
+                return Admission.QUEUE_FULL;
+            }
+            q.items.addLast(item);
+            size++;
+            schedule(q, now);
+            return Admission.ACCEPTED;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits for the next turn: a queue whose clock allows a fetch now, or whose URLs ran out of queue time.
+     * Every lease with an item must be given back with {@link #release} or {@link #putBack}.
+     */
+    public Lease<T> take() throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            while (true) {
+                Slot<T> slot = ready.peek();
+                if (slot == null) {
+                    available.await();
+                    continue;
+                }
+                if (!slot.current()) {
+                    ready.poll();
+                    continue;
+                }
+                Queue<T> q = slot.queue();
+                long now = System.nanoTime();
+                long wait = slot.atNanos() - now;
+                if (wait > 0) {
+                    if (leader != null) {
+                        available.await();
+                    } else {
+                        Thread me = Thread.currentThread();
+                        leader = me;
+                        try {
+                            available.awaitNanos(wait);
+                        } finally {
+                            if (leader == me) {
+                                leader = null;
+                            }
+                        }
+                    }
+                    continue;
+                }
+                ready.poll();
+                q.scheduled = false;
+                Lease<T> lease = turn(q, now);
+                if (lease != null) {
+                    return lease;
+                }
+            }
+        } finally {
+            if (leader == null && ready.peek() != null) {
+                available.signal();
+            }
+            lock.unlock();
+        }
+    }
+
+    /** The turn of a queue that just became ready, or null when it has nothing for a thread. */
+    private Lease<T> turn(Queue<T> q, long now) {
+        List<FetchItem<T>> expired = List.of();
+        while (!q.items.isEmpty() && now - q.items.peekFirst().enqueuedNanos() >= queueTimeoutNanos) {
+            if (expired.isEmpty()) {
+                expired = new ArrayList<>();
+            }
+            expired.add(q.items.pollFirst());
+            size--;
+        }
+        boolean mayStart = !q.items.isEmpty() && q.inFlight < threadsPerQueue && now >= q.nextStartNanos
+                && now >= q.blockedUntilNanos;
+        if (!mayStart) {
+            if (q.items.isEmpty() && q.inFlight == 0 && now >= forgetAt(q)) {
+                queues.remove(q.key); // idle, its clock passed, its troubles forgiven: forgetting it changes nothing
+            } else {
+                schedule(q, now);
+            }
+            return expired.isEmpty() ? null : new Lease<>(q, null, expired, now);
+        }
+        FetchItem<T> item = q.items.pollFirst();
+        size--;
+        q.inFlight++;
+        if (threadsPerQueue > 1) {
+            q.nextStartNanos = now + minDelayNanos;
+        }
+        schedule(q, now);
+        return new Lease<>(q, item, expired, now);
+    }
+
+    /**
+     * When an idle queue may be forgotten: once its clock has passed and, if it had exceptions or a
+     * back-off, after the quiet period that forgives them (so an empty queue does not lose its record).
+     */
+    private long forgetAt(Queue<?> q) {
+        long at = Math.max(q.nextStartNanos, Math.max(q.blockedUntilNanos, q.pausedUntilNanos));
+        if (q.consecutiveExceptions > 0 || q.backOff.level > 0) {
+            at = Math.max(at, q.lastTurnEndNanos + backOff.quietNanos());
+        }
+        return at;
+    }
+
+    /**
+     * Puts the queue in the ready heap for the next moment it has something to do, if any; an entry
+     * already there for an earlier moment is enough (its turn reschedules), a later one is superseded.
+     */
+    private void schedule(Queue<T> q, long now) {
+        long at;
+        if (q.items.isEmpty()) {
+            if (q.inFlight > 0) {
+                return; // its release schedules it
+            }
+            at = forgetAt(q);
+        } else {
+            if (q.inFlight >= threadsPerQueue) {
+                return;
+            }
+            at = Math.max(q.nextStartNanos, q.blockedUntilNanos);
+            at = Math.min(at, q.items.peekFirst().enqueuedNanos() + queueTimeoutNanos);
+        }
+        if (q.scheduled && q.readyAtNanos <= at) {
+            return;
+        }
+        q.readyAtNanos = at;
+        q.scheduled = true;
+        q.version++;
+        Slot<T> slot = new Slot<>(q, at, q.version);
+        ready.add(slot);
+        if (ready.peek() == slot) {
+            leader = null;
+            available.signal();
+        }
+    }
+
+    /**
+     * Ends a turn. Returns the URLs released because the queue spent its error budget (report them as
+     * FETCH_ERROR), usually none.
+     */
+    public List<FetchItem<T>> release(Lease<T> lease, Feedback feedback) {
+        lock.lock();
+        try {
+            Queue<T> q = lease.queue;
+            long now = System.nanoTime();
+            q.inFlight--;
+            q.lastTurnEndNanos = now;
+            if (feedback.delayNanos() >= 0) {
+                q.delayNanos = feedback.delayNanos();
+            }
+            if (feedback.requestMade()) {
+                long delay = threadsPerQueue > 1 ? minDelayNanos : q.delayNanos;
+                q.nextStartNanos = Math.max(q.nextStartNanos, now + delay);
+            }
+            if (feedback.throttled()) {
+                long block = backOff.blockNanos(q.backOff, feedback.retryAfter(), now, ZonedDateTime.now());
+                q.blockedUntilNanos = Math.max(q.blockedUntilNanos, now + block);
+            }
+            List<FetchItem<T>> released = List.of();
+            if (feedback.exception()) {
+                q.consecutiveExceptions++;
+                if (maxExceptions >= 0 && q.consecutiveExceptions >= maxExceptions) {
+                    released = new ArrayList<>(q.items);
+                    size -= q.items.size();
+                    q.items.clear();
+                    q.consecutiveExceptions = 0;
+                    q.pausedUntilNanos = now + pauseNanos;
+                }
+            } else if (feedback.requestMade()) {
+                q.consecutiveExceptions = 0;
+            }
+            schedule(q, now);
+            return released;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Ends a turn without fetching its URL: the URL goes back to the head of its queue. */
+    public void putBack(Lease<T> lease, Feedback feedback) {
+        lock.lock();
+        try {
+            lease.queue.items.addFirst(lease.item);
+            size++;
+            release(lease, feedback);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes and returns every queued URL (at shutdown, to fail them back). */
+    public List<FetchItem<T>> drainAll() {
+        lock.lock();
+        try {
+            List<FetchItem<T>> all = new ArrayList<>(size);
+            queues.values().forEach(q -> {
+                all.addAll(q.items);
+                q.items.clear();
+            });
+            size = 0;
+            return all;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** URLs waiting in all queues. */
+    public int size() {
+        lock.lock();
+        try {
+            return size;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public int queueCount() {
+        lock.lock();
+        try {
+            return queues.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queues blocked by a back-off or paused after their error budget (a scan: for metrics only). */
+    public int blockedQueues() {
+        lock.lock();
+        try {
+            long now = System.nanoTime();
+            int n = 0;
+            for (Queue<T> q : queues.values()) {
+                if (now < q.blockedUntilNanos || now < q.pausedUntilNanos) {
+                    n++;
+                }
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

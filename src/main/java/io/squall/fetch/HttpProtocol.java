@@ -1,0 +1,287 @@
+package io.squall.fetch;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
+import java.net.SocketAddress;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.security.KeyManagementException;
+import java.security.NoSuchAlgorithmException;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.config.TlsConfig;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
+import org.apache.hc.core5.http.EndpointDetails;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.Method;
+import org.apache.hc.core5.http.message.BasicHttpRequest;
+import org.apache.hc.core5.http.nio.support.BasicRequestProducer;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.IOReactorConfig;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HTTP and HTTPS on Apache HttpClient 5's asynchronous client (HTTP/1.1, and HTTP/2 where TLS negotiates
+ * it). The calling thread waits for each fetch with the total deadline {@code http.deadline}, so a server
+ * dripping bytes cannot hold it; connect and read timeouts are {@code http.timeout}. Redirects are not
+ * followed, no cookie is kept, bodies are kept raw up to the content limit and decoded here.
+ */
+public final class HttpProtocol implements Protocol {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
+    /** Request headers a user may not set through http.custom.headers when certificates are not verified. */
+    private static final List<String> CREDENTIAL_HEADERS = List.of("authorization", "cookie", "proxy-authorization");
+
+    private final CloseableHttpAsyncClient client;
+    private final AddressGuard resolver;
+    private final List<Header> fixedHeaders = new ArrayList<>();
+    private final int contentLimit;
+    private final long deadlineMillis;
+    private final boolean conditional;
+
+    public HttpProtocol(CrawlerConfig config) {
+        UserAgent agent = UserAgent.fromConfig(config);
+        long limit = config.getLong("http.content.limit");
+        this.contentLimit = limit < 0 || limit > Integer.MAX_VALUE - 16 ? Integer.MAX_VALUE - 16 : (int) limit;
+        this.deadlineMillis = config.getLong("http.deadline");
+        this.conditional = config.getBoolean("http.conditional");
+        Timeout timeout = Timeout.ofMilliseconds(config.getLong("http.timeout"));
+        boolean trustEverything = config.getBoolean("http.trust.everything");
+
+        fixedHeaders.add(header("User-Agent", agent.header()));
+        fixedHeaders.add(header("Accept", config.getString("http.accept")));
+        fixedHeaders.add(header("Accept-Language", config.getString("http.accept.language")));
+        fixedHeaders.add(header("Accept-Encoding", ContentDecoder.ACCEPTED));
+        if (config.isSet("http.from")) {
+            fixedHeaders.add(header("From", config.getString("http.from")));
+        }
+        config.getMap("http.custom.headers").forEach((name, value) -> {
+            if (trustEverything && CREDENTIAL_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                throw new ConfigException("http.custom.headers: '" + name + "' is refused with"
+                        + " http.trust.everything, credentials are never sent over unverified connections");
+            }
+            fixedHeaders.add(header(name, String.valueOf(value)));
+        });
+
+        this.resolver = new AddressGuard(config.getBoolean("http.address.guard"));
+        int threads = config.getInt("fetcher.threads.number");
+        PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
+                .setDnsResolver(resolver)
+                .setTlsStrategy(tlsStrategy(trustEverything))
+                .setMaxConnTotal(Math.max(16, threads * 2))
+                .setMaxConnPerRoute(Math.max(2, config.getInt("fetcher.threads.per.queue") + 1))
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(timeout)
+                        .setSocketTimeout(timeout)
+                        .setTimeToLive(TimeValue.ofMinutes(5))
+                        .build())
+                .setDefaultTlsConfig(TlsConfig.custom()
+                        .setHandshakeTimeout(timeout)
+                        .setVersionPolicy(config.getBoolean("http.http2")
+                                ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1)
+                        .build())
+                .build();
+        this.client = HttpAsyncClients.custom()
+                .setConnectionManager(connections)
+                .setIOReactorConfig(IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true).build())
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setConnectionRequestTimeout(timeout)
+                        .setResponseTimeout(timeout)
+                        .setRedirectsEnabled(false)
+                        .build())
+                .disableRedirectHandling()
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .evictIdleConnections(TimeValue.ofSeconds(30))
+                .build();
+        client.start();
+        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms", agent.header(),
+                contentLimit, timeout, deadlineMillis);
+    }
+
+    private static Header header(String name, String value) {
+        return new org.apache.hc.core5.http.message.BasicHeader(name, value);
+    }
+
+    private static org.apache.hc.core5.http.nio.ssl.TlsStrategy tlsStrategy(boolean trustEverything) {
+        if (!trustEverything) {
+            return ClientTlsStrategyBuilder.create().useSystemProperties().buildAsync();
+        }
+        LOG.warn("!!! http.trust.everything is ON: TLS certificates and host names are NOT verified. Use it only"
+                + " for an intranet crawl; no credentials or cookies are sent. !!!");
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, new TrustManager[] {new TrustAll()}, null);
+            return ClientTlsStrategyBuilder.create().setSslContext(context)
+                    .setHostnameVerifier(NoopHostnameVerifier.INSTANCE).buildAsync();
+        } catch (NoSuchAlgorithmException | KeyManagementException e) {
+            throw new IllegalStateException("cannot build a TLS context: " + e, e);
+        }
+    }
+
+    /** Accepts every certificate: only built when the user asked for it with http.trust.everything. */
+    private static final class TrustAll implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            // trusting everything is the point of this option
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            // trusting everything is the point of this option
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+
+    @Override
+    public FetchResponse fetch(String url, Metadata metadata) throws FetchException {
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + url, e);
+        }
+        BasicHttpRequest request = new BasicHttpRequest(Method.GET, uri);
+        fixedHeaders.forEach(request::addHeader);
+        if (conditional && metadata != null) {
+            String lastModified = metadata.getFirst(MetadataKeys.LAST_MODIFIED);
+            String etag = metadata.getFirst(MetadataKeys.ETAG);
+            if (lastModified != null) {
+                request.addHeader("If-Modified-Since", lastModified);
+            }
+            if (etag != null) {
+                request.addHeader("If-None-Match", etag);
+            }
+        }
+        HttpClientContext context = HttpClientContext.create();
+        BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit);
+        long start = System.nanoTime();
+        Future<BoundedBodyConsumer> future = client.execute(new BasicRequestProducer(request, null), consumer,
+                null, context, null);
+        try {
+            future.get(deadlineMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw new FetchException(FetchException.Cause.DEADLINE,
+                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e);
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new FetchException(FetchException.Cause.IO, "interrupted", e);
+        } catch (ExecutionException e) {
+            if (!consumer.reachedLimit() || consumer.response() == null) {
+                throw classify(e.getCause() == null ? e : e.getCause(), uri);
+            }
+            // the body passed its raw limit: the exchange was aborted on purpose, the content is what was kept
+        }
+        long loadingTime = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        HttpResponse response = consumer.response();
+        Map<String, List<String>> headers = headersOf(response);
+        String encoding = response.getFirstHeader("Content-Encoding") == null ? null
+                : response.getFirstHeader("Content-Encoding").getValue();
+        ContentDecoder.Decoded decoded = ContentDecoder.decode(consumer.body(), consumer.reachedLimit(), encoding,
+                contentLimit);
+        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ipOf(context, uri), loadingTime,
+                decoded.trimmedReason());
+    }
+
+    private static Map<String, List<String>> headersOf(HttpResponse response) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (Header h : response.getHeaders()) {
+            headers.computeIfAbsent(h.getName().toLowerCase(Locale.ROOT), k -> new ArrayList<>(1)).add(h.getValue());
+        }
+        return headers;
+    }
+
+    private String ipOf(HttpClientContext context, URI uri) {
+        EndpointDetails endpoint = context.getEndpointDetails();
+        if (endpoint != null) {
+            SocketAddress remote = endpoint.getRemoteAddress();
+            if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
+                return inet.getAddress().getHostAddress();
+            }
+        }
+        return resolver.lastAddressOf(uri.getHost());
+    }
+
+    /** Names the cause of a fetch that got no answer, looking through the exception's causes. */
+    static FetchException classify(Throwable t, URI uri) {
+        Map<Class<?>, Boolean> seen = new HashMap<>();
+        for (Throwable c = t; c != null && seen.put(c.getClass(), Boolean.TRUE) == null; c = c.getCause()) {
+            String message = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+            if (c instanceof FetchException f) {
+                return f;
+            }
+            if (c instanceof AddressGuard.BlockedAddressException) {
+                return new FetchException(FetchException.Cause.ADDRESS_GUARD, message, t);
+            }
+            if (c instanceof UnknownHostException) {
+                return new FetchException(FetchException.Cause.DNS, "unknown host " + uri.getHost(), t);
+            }
+            if (c instanceof SocketTimeoutException || c instanceof org.apache.hc.core5.util.DeadlineTimeoutException) {
+                return new FetchException(FetchException.Cause.TIMEOUT, message, t);
+            }
+            if (c instanceof ConnectException || c instanceof NoRouteToHostException) {
+                return new FetchException(FetchException.Cause.CONNECTION_REFUSED, message, t);
+            }
+            if (c instanceof SSLException) {
+                return new FetchException(FetchException.Cause.TLS, message, t);
+            }
+            if (c instanceof org.apache.hc.core5.http.ConnectionClosedException || c instanceof SocketException) {
+                return new FetchException(FetchException.Cause.CONNECTION_RESET, message, t);
+            }
+            if (c instanceof HttpException) {
+                return new FetchException(FetchException.Cause.PROTOCOL, message, t);
+            }
+        }
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        boolean interrupted = t instanceof InterruptedIOException;
+        return new FetchException(interrupted ? FetchException.Cause.TIMEOUT : FetchException.Cause.IO, message,
+                t instanceof IOException ? t : null);
+    }
+
+    @Override
+    public void close() {
+        client.close(CloseMode.GRACEFUL);
+    }
+}

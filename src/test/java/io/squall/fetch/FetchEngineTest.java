@@ -1,0 +1,395 @@
+package io.squall.fetch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.PartitionKeys;
+import io.squall.core.Status;
+import io.squall.testweb.LoggedRequest;
+import io.squall.testweb.Response;
+import io.squall.testweb.Site;
+import io.squall.testweb.TestWeb;
+import io.squall.urls.UrlFilters;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** The fetching engine against the local test web: what the server sees, and what the engine reports. */
+class FetchEngineTest {
+    private static final long MS = 1_000_000L;
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private TestWeb web(int hosts) {
+        TestWeb web = TestWeb.start(hosts);
+        toClose.add(web);
+        return web;
+    }
+
+    private FetchEngine<String> engine(CrawlerConfig config, RecordingSink sink) {
+        HttpProtocol http = new HttpProtocol(config);
+        toClose.add(http);
+        FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config), sink);
+        toClose.add(engine);
+        return engine;
+    }
+
+    private static HostQueues.Admission offer(FetchEngine<String> engine, String url) {
+        return offer(engine, url, new Metadata().set(MetadataKeys.DEPTH, "0"));
+    }
+
+    private static HostQueues.Admission offer(FetchEngine<String> engine, String url, Metadata md) {
+        return engine.offer(url, PartitionKeys.hostOf(url), md, url);
+    }
+
+    private static void assertContract(RecordingSink sink) {
+        assertEquals(List.of(), sink.violations, "every URL acked or failed exactly once, nothing emitted after");
+    }
+
+    @Test
+    void politenessHoldsOverThreeHostsAsTheServerSeesIt() throws Exception {
+        TestWeb web = web(3);
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 8,
+                "fetcher.threads.per.queue", 1, "fetcher.server.delay", 0.2), sink);
+        List<String> urls = new ArrayList<>();
+        for (Site s : web.sites()) {
+            for (int i = 0; i < 50; i++) {
+                s.page("/p" + i);
+                urls.add(s.url("/p" + i));
+            }
+        }
+        urls.forEach(u -> assertEquals(HostQueues.Admission.ACCEPTED, offer(engine, u)));
+        sink.awaitDone(150, 60);
+        assertEquals(150, sink.acked.size());
+        assertEquals(150, sink.contentCount(), "all 150 pages fetched and emitted for parsing");
+        for (Site s : web.sites()) {
+            assertEquals(1, web.log().maxConcurrency(s.host()), "never two requests at once to " + s.host());
+            long gap = web.log().minGapNanos(s.host());
+            assertTrue(gap >= 200 * MS, s.host() + ": two requests only " + gap / MS + " ms apart");
+            assertEquals(51, web.log().forHost(s.host()).size(), "50 pages and one robots.txt");
+        }
+        assertContract(sink);
+    }
+
+    @Test
+    void robotsTxtRulesAreObeyed() throws Exception {
+        TestWeb web = web(3);
+        Site open = web.site(0).robots("User-agent: *\nDisallow: /private\n\nSitemap: /sitemap.xml\n");
+        Site broken = web.site(1).on("/robots.txt", Response.status(503));
+        Site slow = web.site(2).robots("User-agent: *\nCrawl-delay: 1\n");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.server.delay", 0.0), sink);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            urls.add(open.page("/public/" + i).url("/public/" + i));
+            urls.add(open.page("/private/" + i).url("/private/" + i));
+            urls.add(broken.page("/p" + i).url("/p" + i));
+            urls.add(slow.page("/p" + i).url("/p" + i));
+        }
+        urls.forEach(u -> offer(engine, u));
+        sink.awaitDone(urls.size(), 30);
+
+        assertTrue(web.log().matching(r -> r.path().startsWith("/private")).isEmpty(), "nothing under /private");
+        for (int i = 0; i < 3; i++) {
+            RecordingSink.Emitted denied = sink.outcomeOf(open.url("/private/" + i));
+            assertEquals(Status.ERROR, denied.status());
+            assertEquals("robots", denied.cause());
+            assertEquals(null, sink.outcomeOf(open.url("/public/" + i)).status(), "public pages go to the parser");
+            RecordingSink.Emitted unavailable = sink.outcomeOf(broken.url("/p" + i));
+            assertEquals(Status.FETCH_ERROR, unavailable.status());
+            assertEquals("robots.unavailable", unavailable.cause());
+        }
+        assertEquals(List.of("/robots.txt"), web.log().forHost(broken.host()).stream().map(LoggedRequest::path).toList(),
+                "robots.txt answering 503: no page of that host is fetched");
+        assertEquals(4, web.log().forHost(slow.host()).size());
+        assertTrue(web.log().minGapNanos(slow.host()) >= 1000 * MS, "Crawl-delay: 1 gives gaps of at least 1 s");
+        long sitemaps = sink.emitted.stream().filter(e -> e.status() == Status.DISCOVERED
+                && "true".equals(e.metadata().getFirst(MetadataKeys.IS_SITEMAP))
+                && e.url().equals(open.url("/sitemap.xml"))).count();
+        assertEquals(1, sitemaps, "the Sitemap: line is passed on once as a DISCOVERED sitemap");
+        assertContract(sink);
+    }
+
+    @Test
+    void aCrawlDelayAboveTheCapSkipsTheHostUnlessForced() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).robots("User-agent: *\nCrawl-delay: 100\n").page("/a").page("/b");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.max.crawl.delay", 10), sink);
+        offer(engine, site.url("/a"));
+        sink.awaitDone(1, 10);
+        assertEquals("robots.crawl.delay", sink.outcomeOf(site.url("/a")).cause());
+        assertEquals(0, web.log().count("/a"));
+
+        RecordingSink forcedSink = new RecordingSink();
+        FetchEngine<String> forced = engine(FetchTestConfig.with("fetcher.max.crawl.delay", 1,
+                "fetcher.max.crawl.delay.force", true), forcedSink);
+        offer(forced, site.url("/a"));
+        offer(forced, site.url("/b"));
+        forcedSink.awaitDone(2, 10);
+        assertEquals(2, forcedSink.contentCount());
+        List<LoggedRequest> pages = web.log().matching(r -> !r.path().equals("/robots.txt"));
+        assertTrue(pages.get(pages.size() - 1).startNanos() - pages.get(pages.size() - 2).endNanos() >= 1000 * MS,
+                "the forced cap (1 s) separates the two pages");
+    }
+
+    @Test
+    void retryAfterBlocksTheHostThenTheUrlIsFetched() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).on("/limited", Response.sequence(
+                Response.status(429).header("Retry-After", "2"), Response.html("now ok")));
+        for (int i = 0; i < 3; i++) {
+            site.page("/other" + i);
+        }
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with(), sink);
+        offer(engine, site.url("/limited"));
+        sink.awaitDone(1, 10);
+        assertEquals(Status.FETCH_ERROR, sink.outcomeOf(site.url("/limited")).status());
+        assertEquals("http.429", sink.outcomeOf(site.url("/limited")).cause());
+        // The frontier would offer it again; the host's other URLs arrive meanwhile.
+        offer(engine, site.url("/other0"));
+        offer(engine, site.url("/other1"));
+        offer(engine, site.url("/other2"));
+        RecordingSink.Emitted first = sink.outcomeOf(site.url("/limited"));
+        engine.offer(site.url("/limited"), site.host(), first.metadata(), site.url("/limited") + "#2");
+        sink.awaitDone(5, 20);
+        LoggedRequest throttled = web.log().matching(r -> r.path().equals("/limited") && r.status() == 429).get(0);
+        List<LoggedRequest> later = web.log().matching(r -> r.startNanos() > throttled.startNanos());
+        assertEquals(4, later.size());
+        for (LoggedRequest r : later) {
+            assertTrue(r.startNanos() - throttled.endNanos() >= 2000 * MS,
+                    r.path() + " requested " + (r.startNanos() - throttled.endNanos()) / MS + " ms after the 429");
+        }
+        assertEquals(null, sink.outcomeOf(site.url("/limited")).status(), "fetched after the block");
+        assertContract(sink);
+    }
+
+    @Test
+    void statusCodesMapAsSpecified() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0);
+        site.page("/ok").status("/not-modified", 304).redirect("/moved", 301, "/ok").redirect("/found", 302, "/ok")
+                .redirect("/see", 303, "/ok").redirect("/temp", 307, "/ok").redirect("/perm", 308, "/ok")
+                .status("/notfound", 404).status("/gone", 410).status("/unauth", 401).status("/forbidden", 403)
+                .status("/teapot", 418).status("/timeout408", 408).status("/error", 500).status("/unavailable", 503)
+                .status("/badgateway", 502);
+        String[][] expected = {
+            {"/ok", null, null}, {"/not-modified", "FETCHED", null},
+            {"/moved", "REDIRECTION", null}, {"/found", "REDIRECTION", null}, {"/see", "REDIRECTION", null},
+            {"/temp", "REDIRECTION", null}, {"/perm", "REDIRECTION", null},
+            {"/notfound", "ERROR", "http.404"}, {"/gone", "ERROR", "http.410"}, {"/unauth", "ERROR", "http.401"},
+            {"/forbidden", "ERROR", "http.403"}, {"/teapot", "FETCH_ERROR", "http.418"},
+            {"/timeout408", "FETCH_ERROR", "http.408"}, {"/error", "FETCH_ERROR", "http.500"},
+            {"/unavailable", "FETCH_ERROR", "http.503"}, {"/badgateway", "FETCH_ERROR", "http.502"}};
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.backoff.initial", 0.01), sink);
+        for (String[] e : expected) {
+            offer(engine, site.url(e[0]), new Metadata().set(MetadataKeys.DEPTH, "3"));
+        }
+        sink.awaitDone(expected.length, 30);
+        for (String[] e : expected) {
+            RecordingSink.Emitted out = sink.outcomeOf(site.url(e[0]));
+            assertNotNull(out, e[0]);
+            assertEquals(e[1], out.status() == null ? null : out.status().name(), e[0]);
+            assertEquals(e[2], out.cause(), e[0]);
+            for (String key : List.of(MetadataKeys.FETCH_STATUS_CODE, MetadataKeys.FETCH_BYTE_LENGTH,
+                    MetadataKeys.FETCH_LOADING_TIME, MetadataKeys.FETCH_IP)) {
+                assertNotNull(out.metadata().getFirst(key), e[0] + " carries " + key);
+            }
+            if (e[2] != null) {
+                assertNotNull(out.metadata().getFirst(MetadataKeys.ERROR_MESSAGE), e[0]);
+            }
+            if ("REDIRECTION".equals(e[1])) {
+                assertEquals(site.url("/ok"), out.metadata().getFirst(MetadataKeys.REDIRECT_TO));
+                List<RecordingSink.Emitted> targets = sink.discoveredFrom(site.url(e[0]));
+                assertEquals(1, targets.size(), e[0]);
+                assertEquals(site.url("/ok"), targets.get(0).url());
+                assertEquals("1", targets.get(0).metadata().getFirst(MetadataKeys.REDIRECT_HOPS));
+                assertEquals("3", targets.get(0).metadata().getFirst(MetadataKeys.DEPTH), "same depth");
+                assertEquals(List.of(site.url(e[0])), targets.get(0).metadata().getValues(MetadataKeys.URL_PATH));
+            }
+        }
+        assertContract(sink);
+    }
+
+    @Test
+    void errorCodesAreConfigurable() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).status("/forbidden", 403).status("/teapot", 418);
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("http.status.error.codes", List.of(404, 418)), sink);
+        offer(engine, site.url("/forbidden"));
+        offer(engine, site.url("/teapot"));
+        sink.awaitDone(2, 10);
+        assertEquals(Status.FETCH_ERROR, sink.outcomeOf(site.url("/forbidden")).status());
+        assertEquals(Status.ERROR, sink.outcomeOf(site.url("/teapot")).status());
+    }
+
+    /** Follows DISCOVERED redirect targets as the frontier would, until nothing new comes (bounded). */
+    private static void crawlRedirects(FetchEngine<String> engine, RecordingSink sink, String start)
+            throws InterruptedException {
+        offer(engine, start);
+        int offered = 1;
+        for (int round = 0; round < 20; round++) {
+            sink.awaitDone(offered, 10);
+            List<RecordingSink.Emitted> next = sink.emitted.stream()
+                    .filter(e -> e.status() == Status.DISCOVERED && !sink.isDone(e.url())
+                            && sink.outcomeOf(e.url()) == null).toList();
+            if (next.isEmpty()) {
+                return;
+            }
+            for (RecordingSink.Emitted e : next) {
+                offer(engine, e.url(), e.metadata());
+                offered++;
+            }
+        }
+    }
+
+    @Test
+    void aLongRedirectChainEndsInErrorAndALoopTerminates() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).redirect("/r1", 301, "/r2").redirect("/r2", 302, "/r3").redirect("/r3", 307, "/r4")
+                .redirect("/r4", 308, "/r5").redirect("/r5", 301, "/final").page("/final")
+                .redirect("/a", 302, "/b").redirect("/b", 302, "/a");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("http.max.redirects", 3), sink);
+        crawlRedirects(engine, sink, site.url("/r1"));
+        RecordingSink.Emitted r4 = sink.outcomeOf(site.url("/r4"));
+        assertEquals(Status.ERROR, r4.status());
+        assertEquals("redirect.too.many", r4.cause());
+        assertEquals(0, web.log().count("/r5"), "the chain stops after 3 redirects");
+        assertEquals(0, web.log().count("/final"));
+
+        crawlRedirects(engine, sink, site.url("/a"));
+        assertTrue(web.log().count("/a") + web.log().count("/b") <= 5, "the loop ends within the hop limit");
+        assertTrue(sink.emitted.stream().anyMatch(e -> e.status() == Status.ERROR
+                && "redirect.too.many".equals(e.cause())), "and ends in ERROR");
+        assertContract(sink);
+    }
+
+    @Test
+    void aBombIsCutAndAHangingHostDoesNotStopTheOthers() throws Exception {
+        Path bomb = Path.of("../shared/corpora/compression-bombs/bomb-gzip.bin");
+        Assumptions.assumeTrue(Files.exists(bomb), "../shared/corpora/compression-bombs is absent");
+        TestWeb web = web(2);
+        Site stuck = web.site(0).on("/robots.txt", Response.status(404)).on("/bomb",
+                Response.encoded(Files.readAllBytes(bomb), "gzip")).on("/hang", Response.hang());
+        Site flowing = web.site(1);
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 2,
+                "http.content.limit", 100_000, "http.timeout", 60_000, "http.deadline", 3000), sink);
+        offer(engine, stuck.url("/bomb"));
+        long start = System.nanoTime();
+        offer(engine, stuck.url("/hang"));
+        for (int i = 0; i < 20; i++) {
+            offer(engine, flowing.page("/p" + i).url("/p" + i));
+        }
+        sink.awaitDone(22, 30);
+        RecordingSink.Emitted cut = sink.outcomeOf(stuck.url("/bomb"));
+        assertEquals(100_000, cut.content().length);
+        assertEquals("true", cut.metadata().getFirst(MetadataKeys.HTTP_TRIMMED));
+        assertTrue(cut.metadata().getFirst(MetadataKeys.HTTP_TRIMMED_REASON).startsWith("content.limit"));
+        RecordingSink.Emitted hung = sink.outcomeOf(stuck.url("/hang"));
+        assertEquals(Status.FETCH_ERROR, hung.status());
+        assertEquals("deadline", hung.cause());
+        long hangEnd = sink.emitted.indexOf(hung);
+        assertTrue(hangEnd >= 0);
+        LoggedRequest lastFlowing = web.log().forHost(flowing.host()).stream()
+                .max(java.util.Comparator.comparingLong(LoggedRequest::endNanos)).orElseThrow();
+        assertTrue(lastFlowing.endNanos() - start < TimeUnit.SECONDS.toNanos(3),
+                "the other host's 20 pages were all fetched while the hanging fetch waited for its deadline");
+        assertEquals(21, web.log().forHost(flowing.host()).size());
+        assertContract(sink);
+    }
+
+    @Test
+    void theAddressGuardKeepsLoopbackLinksFromBeingRequested() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).page("/secret");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("http.address.guard", true), sink);
+        List<String> urls = List.of(site.url("/secret"), "http://localhost:" + site.port() + "/secret",
+                "http://127.0.0.1:" + site.port() + "/secret");
+        urls.forEach(u -> offer(engine, u));
+        sink.awaitDone(3, 20);
+        assertEquals(0, web.log().size(), "neither robots.txt nor the page was requested");
+        for (String u : urls) {
+            RecordingSink.Emitted out = sink.outcomeOf(u);
+            assertEquals(Status.ERROR, out.status(), u);
+            assertEquals("address.guard", out.cause(), u + " (refused at its robots.txt already)");
+        }
+
+        RecordingSink direct = new RecordingSink();
+        FetchEngine<String> noRobots = engine(FetchTestConfig.with("http.address.guard", true,
+                "robots.enabled", false), direct);
+        urls.forEach(u -> offer(noRobots, u));
+        direct.awaitDone(3, 20);
+        assertEquals(0, web.log().size());
+        for (String u : urls) {
+            assertEquals(Status.ERROR, direct.outcomeOf(u).status(), u);
+            assertEquals("address.guard", direct.outcomeOf(u).cause(), u);
+        }
+    }
+
+    @Test
+    void anExhaustedErrorBudgetReleasesTheQueueAndPausesTheHost() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).robots("");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.max.exceptions.per.queue", 3,
+                "fetcher.exceptions.pause", 60), sink);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            site.on("/drop" + i, Response.drop());
+            urls.add(site.url("/drop" + i));
+        }
+        offer(engine, urls.get(0));
+        sink.awaitDone(1, 10); // robots.txt is known: the rest queue up behind the failing fetches
+        urls.subList(1, 8).forEach(u -> offer(engine, u));
+        sink.awaitDone(8, 20);
+        assertEquals(3, web.log().matching(r -> r.path().startsWith("/drop")).size(), "3 exceptions, then stop");
+        long released = sink.emitted.stream().filter(e -> "queue.error.budget".equals(e.cause())).count();
+        assertEquals(5, released, "the queue's other URLs are released with FETCH_ERROR");
+        assertTrue(sink.emitted.stream().filter(e -> e.status() != Status.DISCOVERED)
+                .allMatch(e -> e.status() == Status.FETCH_ERROR));
+        assertEquals("connection.reset", sink.outcomeOf(urls.get(0)).cause());
+        assertEquals(HostQueues.Admission.HOST_PAUSED, offer(engine, site.url("/later")));
+        assertTrue(sink.failed.contains(site.url("/later")), "a URL for a paused host is failed back");
+        assertContract(sink);
+    }
+
+    @Test
+    void urlsThatWaitLongerThanTheQueueTimeoutAreFailedBack() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).robots("").page("/a").page("/b");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.server.delay", 1.5,
+                "fetcher.timeout.queue", 1), sink);
+        offer(engine, site.url("/a"));
+        offer(engine, site.url("/b"));
+        sink.awaitDone(2, 10);
+        // robots.txt first; 1.5 s later the queue's turn comes, but both URLs waited longer than 1 s by then.
+        assertEquals(List.of("/robots.txt"), web.log().all().stream().map(LoggedRequest::path).toList());
+        assertEquals(2, sink.failed.size());
+        assertEquals(2, engine.metrics().counter("fetcher.queue.timeouts"));
+        assertEquals(List.of(), sink.emitted, "a timed-out URL is failed, not given a status");
+        assertContract(sink);
+    }
+}

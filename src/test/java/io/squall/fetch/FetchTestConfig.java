@@ -1,0 +1,25 @@
+package io.squall.fetch;
+
+import io.squall.config.CrawlerConfig;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The configuration the fetch tests start from: a named agent, no address guard (the test web is loopback). */
+final class FetchTestConfig {
+    private FetchTestConfig() {
+    }
+
+    static CrawlerConfig with(Object... keyValues) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("http.agent.name", "squall-test");
+        settings.put("http.address.guard", false);
+        settings.put("http.timeout", 2000);
+        settings.put("http.deadline", 4000);
+        settings.put("fetcher.threads.number", 8);
+        settings.put("fetcher.server.delay", 0.0);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            settings.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return CrawlerConfig.defaults().with(settings, "test");
+    }
+}
