@@ -9,11 +9,13 @@ import io.squall.metrics.CrawlStats;
 final class LiveStats {
     static final String FETCHED = "fetcher.pages";
     static final String BYTES = "fetcher.bytes";
-    static final String FETCH_ERRORS = "status.FETCH_ERROR";
-    static final String ERRORS = "status.ERROR";
+    static final String FETCH_ERRORS = "fetcher.status.FETCH_ERROR";
+    static final String ERRORS = "fetcher.status.ERROR";
     static final String IN_FLIGHT = "spout.inflight.";
-    static final String ACTIVE_THREADS = "fetcher.threads.active.";
-    static final String QUEUES = "fetcher.queues.";
+    // Fetcher gauges are named fetcher.task<N>.<gauge>.
+    static final String FETCHER_TASK = "fetcher.task";
+    static final String ACTIVE_THREADS = ".active.threads";
+    static final String QUEUES = ".queues";
 
     private LiveStats() {
     }
@@ -35,10 +37,20 @@ final class LiveStats {
     }
 
     static long activeThreads() {
-        return CrawlStats.sum(ACTIVE_THREADS);
+        return sumOfTasks(FETCHER_TASK, ACTIVE_THREADS);
     }
 
     static long queues() {
-        return CrawlStats.sum(QUEUES);
+        return sumOfTasks(FETCHER_TASK, QUEUES);
+    }
+
+    private static long sumOfTasks(String prefix, String suffix) {
+        long total = 0;
+        for (var e : CrawlStats.snapshot().entrySet()) {
+            if (e.getKey().startsWith(prefix) && e.getKey().endsWith(suffix)) {
+                total += e.getValue();
+            }
+        }
+        return total;
     }
 }
