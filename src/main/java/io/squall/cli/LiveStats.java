@@ -9,8 +9,9 @@ import io.squall.metrics.CrawlStats;
 final class LiveStats {
     static final String FETCHED = "fetcher.pages";
     static final String BYTES = "fetcher.bytes";
-    static final String FETCH_ERRORS = "fetcher.status.FETCH_ERROR";
-    static final String ERRORS = "fetcher.status.ERROR";
+    // Outcomes written to the status index (by the fetcher's, the parser's or the indexer's decision).
+    static final String FETCH_ERRORS = "status.FETCH_ERROR";
+    static final String ERRORS = "status.ERROR";
     static final String IN_FLIGHT = "spout.inflight.";
     // Fetcher gauges are named fetcher.task<N>.<gauge>.
     static final String FETCHER_TASK = "fetcher.task";

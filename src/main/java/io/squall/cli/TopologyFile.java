@@ -27,6 +27,14 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * drops the includes and hands Flux the merged configuration instead.
  */
 final class TopologyFile {
+    // Flux's YAML binding makes SnakeYAML warn through java.util.logging, on the terminal, about every file;
+    // the logger is held here so that its level sticks.
+    private static final java.util.logging.Logger SNAKEYAML_LOG = java.util.logging.Logger.getLogger("org.yaml.snakeyaml");
+
+    static {
+        SNAKEYAML_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     private TopologyFile() {
     }
 
