@@ -1,0 +1,30 @@
+package io.squall.frontier;
+
+/** A wait that doubles after each empty search, from a minimum to a maximum, and is cut by new activity. */
+final class Backoff {
+    private final long minMillis;
+    private final long maxMillis;
+    private long currentMillis;
+    private long retryAtMillis;
+
+    Backoff(long minMillis, long maxMillis) {
+        this.minMillis = Math.max(1, minMillis);
+        this.maxMillis = Math.max(this.minMillis, maxMillis);
+    }
+
+    boolean ready(long nowMillis) {
+        return nowMillis >= retryAtMillis;
+    }
+
+    /** The search found nothing: wait longer before the next one. */
+    void grow(long nowMillis) {
+        currentMillis = currentMillis == 0 ? minMillis : Math.min(2 * currentMillis, maxMillis);
+        retryAtMillis = nowMillis + currentMillis;
+    }
+
+    /** Something changed (work found, a URL acked): the next search may run at once. */
+    void reset() {
+        currentMillis = 0;
+        retryAtMillis = 0;
+    }
+}

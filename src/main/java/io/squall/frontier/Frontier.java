@@ -1,0 +1,349 @@
+package io.squall.frontier;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.opensearch.IndexSetup;
+import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.OpenSearchUnavailableException;
+import io.squall.opensearch.SquallIndex;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.Time;
+import org.opensearch.client.opensearch.core.MsearchRequest;
+import org.opensearch.client.opensearch.core.MsearchResponse;
+import org.opensearch.client.opensearch.indices.IndexSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The logic of one spout task, without Storm: reads due URLs from its shards of the status index and
+ * hands them out one at a time, keeping every host it feeds supplied (see {@link HostQuotas}) and never
+ * handing out a URL that is in flight or whose new state the index does not show yet (see
+ * {@link InFlightUrls}).
+ *
+ * <p>One multi-search at a time, sent asynchronously; the client's callback only puts the answer on a
+ * concurrent queue that {@link #next()} drains on the spout thread, so all state here belongs to that
+ * thread. Searches start at least {@code spout.min.delay.queries} apart; they run only when a host needs
+ * a refill or there is room for new hosts (never when {@code topology.max.spout.pending} URLs are in
+ * flight); a search for new hosts that finds none waits longer each time, up to
+ * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written.
+ */
+public final class Frontier implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Frontier.class);
+    // Acks and fails of every spout task in this JVM: a URL acked by one task may have written outlinks
+    // that another task's shards hold, so no task calls the frontier dry before those are searchable.
+    private static final AtomicLong LAST_RELEASE_MILLIS = new AtomicLong(Long.MIN_VALUE / 2);
+
+    /** A URL to emit, with its metadata (including {@code _key}), and the number of the search that found it. */
+    public record Emission(String url, Metadata metadata, String key, long search) {
+    }
+
+    private record Cycle(long number, List<HostQuotas.Refill> refills, boolean discover, long startMillis) {
+    }
+
+    private record Answer(Cycle cycle, MsearchResponse<Map> response, Throwable error) {
+    }
+
+    private final OpenSearchClient client;
+    private final OpenSearchAsyncClient asyncClient;
+    private final ShardAssignment assignment;
+    private final FrontierQueries queries;
+    private final InFlightUrls urls;
+    private final HostQuotas hosts;
+    private final Backoff discovery;
+    private final int maxPending;
+    private final int maxBuckets;
+    private final int maxUrlsPerBucket;
+    private final long minDelayMillis;
+    private final long maxDelayMillis;
+    private final long refreshMillis;
+    private final Queue<Answer> answers = new ConcurrentLinkedQueue<>();
+    private final ArrayDeque<Emission> ready = new ArrayDeque<>();
+    private Cycle running;
+    private long cycles;
+    private long nextSearchAtMillis = Long.MIN_VALUE / 2;
+    private long lastDryDiscoveryStartMillis = Long.MIN_VALUE / 2;
+    private boolean lastDiscoveryFoundNothing;
+    private LongConsumer searchTimes = millis -> { };
+
+    private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis) {
+        this.client = client;
+        this.asyncClient = new OpenSearchAsyncClient(client._transport());
+        this.assignment = assignment;
+        this.refreshMillis = refreshMillis;
+        this.maxPending = Math.max(1, config.getInt("topology.max.spout.pending"));
+        this.maxBuckets = config.getInt("opensearch.status.max.buckets");
+        this.maxUrlsPerBucket = config.getInt("opensearch.status.max.urls.per.bucket");
+        this.minDelayMillis = config.getLong("spout.min.delay.queries");
+        this.maxDelayMillis = config.getLong("spout.max.delay.queries");
+        this.queries = new FrontierQueries(SquallIndex.STATUS.name(config),
+                assignment.isIdle() ? null : assignment.preference(), maxBuckets, maxUrlsPerBucket);
+        this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
+                config.getInt("spout.purgatory.max.size"));
+        this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
+                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), minDelayMillis, maxDelayMillis);
+        this.discovery = new Backoff(minDelayMillis, maxDelayMillis);
+    }
+
+    /**
+     * Connects to OpenSearch (waiting for it), creates the status index if missing, and derives this
+     * task's shards from the index's shard count.
+     */
+    public static Frontier open(CrawlerConfig config, int taskIndex, int numTasks) {
+        OpenSearchClient client = OpenSearchClients.create(config);
+        try {
+            IndexSetup.awaitReachable(client, config);
+            IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
+            String index = SquallIndex.STATUS.name(config);
+            IndexSettings settings = settingsOf(client, index);
+            int shards = settings.numberOfShards() == null ? 1 : settings.numberOfShards();
+            ShardAssignment assignment = ShardAssignment.of(taskIndex, numTasks, shards);
+            if (assignment.isIdle()) {
+                LOG.warn("Spout task {} of {} has no shard to read: the status index '{}' has {} shards; this task"
+                        + " stays idle", taskIndex, numTasks, index, shards);
+            } else {
+                LOG.info("Spout task {} of {} reads shards {} of {} of '{}'", taskIndex, numTasks,
+                        assignment.shards(), shards, index);
+            }
+            return new Frontier(client, config, assignment, refreshMillisOf(settings));
+        } catch (RuntimeException e) {
+            OpenSearchClients.close(client);
+            throw e;
+        }
+    }
+
+    /** The next URL to emit, or null when none is ready now. Never blocks. */
+    public Emission next() {
+        long now = nowMillis();
+        Answer answer;
+        while ((answer = answers.poll()) != null) {
+            take(answer, now);
+        }
+        if (running == null) {
+            maybeSearch(now);
+        }
+        return ready.poll();
+    }
+
+    /** The URL was processed: it stays blocked until the index shows its new state, at most the purgatory TTL. */
+    public void acked(String url) {
+        release(urls.acked(url, nowMillis()), true);
+    }
+
+    /** The URL failed: it is emitted again after the purgatory TTL. */
+    public void failed(String url) {
+        release(urls.failed(url, nowMillis()), false);
+    }
+
+    /** URLs emitted (or about to be) and not yet acked or failed. */
+    public int inFlight() {
+        return urls.inFlightCount();
+    }
+
+    /**
+     * Whether this task's part of the frontier ran dry: nothing in flight or waiting for a retry, and a
+     * search for due URLs, started after the index could show everything acked so far, found none.
+     */
+    public boolean isIdle() {
+        if (assignment.isIdle()) {
+            return true;
+        }
+        long now = nowMillis();
+        return lastDiscoveryFoundNothing && running == null && ready.isEmpty() && hosts.size() == 0
+                && urls.inFlightCount() == 0 && urls.failedWaiting(now) == 0
+                && lastDryDiscoveryStartMillis >= LAST_RELEASE_MILLIS.get() + refreshMillis;
+    }
+
+    /** Receives the duration of every search, in milliseconds, on the spout thread (for metrics). */
+    public void onSearchTime(LongConsumer listener) {
+        this.searchTimes = listener;
+    }
+
+    public ShardAssignment assignment() {
+        return assignment;
+    }
+
+    /** Searches sent so far. */
+    public long searches() {
+        return cycles;
+    }
+
+    @Override
+    public void close() {
+        OpenSearchClients.close(client);
+    }
+
+    private void release(InFlightUrls.Entry entry, boolean acked) {
+        if (entry == null) {
+            return; // not emitted by this task (e.g. before a restart): nothing to unblock
+        }
+        hosts.released(entry.key(), acked);
+        discovery.reset();
+        LAST_RELEASE_MILLIS.accumulateAndGet(nowMillis(), Math::max);
+    }
+
+    private void maybeSearch(long now) {
+        if (assignment.isIdle() || now < nextSearchAtMillis) {
+            return;
+        }
+        int room = maxPending - urls.inFlightCount();
+        if (room <= 0) {
+            return;
+        }
+        List<HostQuotas.Refill> refills = new ArrayList<>();
+        int planned = 0;
+        for (HostQuotas.Refill refill : hosts.plan(now, maxBuckets)) {
+            if (planned >= room) {
+                break;
+            }
+            int size = Math.min(refill.size(), room - planned);
+            refills.add(new HostQuotas.Refill(refill.key(), refill.cursor(), size));
+            planned += size;
+        }
+        boolean discover = planned < room && !hosts.isFull() && discovery.ready(now);
+        if (refills.isEmpty() && !discover) {
+            return;
+        }
+        Cycle cycle = new Cycle(++cycles, refills, discover, now);
+        MsearchRequest request = queries.request(refills, discover, hosts.keys(), Instant.now());
+        running = cycle;
+        nextSearchAtMillis = now + minDelayMillis;
+        try {
+            asyncClient.msearch(request, Map.class)
+                    .whenComplete((response, error) -> answers.add(new Answer(cycle, response, error)));
+        } catch (IOException | RuntimeException e) {
+            answers.add(new Answer(cycle, null, e));
+        }
+    }
+
+    private void take(Answer answer, long now) {
+        running = null;
+        Cycle cycle = answer.cycle();
+        searchTimes.accept(now - cycle.startMillis());
+        MsearchResponse<Map> response;
+        try {
+            if (answer.error() != null) {
+                throw answer.error();
+            }
+            response = FrontierQueries.checked(answer.response());
+        } catch (Throwable e) {
+            LOG.warn("Spout task {}: searching the status index failed ({}); retrying in {} ms", assignment.taskIndex(),
+                    e.getMessage(), maxDelayMillis);
+            nextSearchAtMillis = now + maxDelayMillis; // at most one failing search (and log line) per pause
+            return;
+        }
+        int position = 0;
+        for (HostQuotas.Refill refill : cycle.refills()) {
+            List<StatusHit> hits = FrontierQueries.refillHits(response.responses().get(position++));
+            Taken taken = take(hits, refill.size(), cycle.number(), now);
+            boolean reachedEnd = taken.considered == hits.size() && hits.size() < refill.size();
+            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), now);
+        }
+        if (cycle.discover()) {
+            int admitted = 0;
+            for (Map.Entry<String, List<StatusHit>> bucket
+                    : FrontierQueries.discoveryHits(response.responses().get(position)).entrySet()) {
+                int room = maxPending - urls.inFlightCount();
+                if (room <= 0 || hosts.isFull()) {
+                    break;
+                }
+                if (hosts.get(bucket.getKey()) != null) {
+                    continue; // fed since the search was sent
+                }
+                HostQuotas.Host host = hosts.admit(bucket.getKey());
+                List<StatusHit> hits = bucket.getValue();
+                Taken taken = take(hits, Math.min(host.quota, room), cycle.number(), now);
+                boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
+                hosts.searched(bucket.getKey(), reachedEnd, taken.fresh, taken.lastSeen(null), now);
+                admitted += taken.fresh > 0 ? 1 : 0;
+            }
+            lastDiscoveryFoundNothing = admitted == 0 && cycle.refills().isEmpty();
+            if (admitted == 0) {
+                discovery.grow(now);
+                if (lastDiscoveryFoundNothing) {
+                    lastDryDiscoveryStartMillis = cycle.startMillis();
+                }
+            } else {
+                discovery.reset();
+            }
+        }
+    }
+
+    private static final class Taken {
+        int considered;
+        int fresh;
+        StatusHit last;
+
+        List<FieldValue> lastSeen(List<FieldValue> previous) {
+            return last == null ? previous : last.sort();
+        }
+    }
+
+    /** Reserves and queues up to {@code limit} hits that may be emitted, in order. */
+    private Taken take(List<StatusHit> hits, int limit, long search, long now) {
+        Taken taken = new Taken();
+        for (StatusHit hit : hits) {
+            if (taken.fresh >= limit) {
+                break;
+            }
+            taken.considered++;
+            taken.last = hit;
+            if (!urls.mayEmit(hit.url(), hit.nextFetchDate(), now)) {
+                continue;
+            }
+            urls.reserve(hit.url(), hit.key(), hit.nextFetchDate());
+            hosts.emitted(hit.key());
+            Metadata metadata = Metadata.fromMap(hit.metadata()).set(MetadataKeys.PARTITION_KEY, hit.key());
+            ready.add(new Emission(hit.url(), metadata, hit.key(), search));
+            taken.fresh++;
+        }
+        return taken;
+    }
+
+    private static IndexSettings settingsOf(OpenSearchClient client, String index) {
+        try {
+            IndexSettings settings = client.indices().getSettings(s -> s.index(index)).get(index).settings();
+            return settings.index() != null ? settings.index() : settings;
+        } catch (IOException e) {
+            throw new OpenSearchUnavailableException(
+                    "cannot read the settings of the status index '" + index + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** How long a write takes to become searchable; 1 s (OpenSearch's default) when not set or disabled. */
+    static long refreshMillisOf(IndexSettings settings) {
+        Time interval = settings.refreshInterval();
+        String value = interval == null || !interval.isTime() ? null : interval.time().trim();
+        if (value == null || value.isBlank() || value.startsWith("-")) {
+            return 1_000;
+        }
+        int unitStart = 0;
+        while (unitStart < value.length() && (Character.isDigit(value.charAt(unitStart)) || value.charAt(unitStart) == '.')) {
+            unitStart++;
+        }
+        double amount = Double.parseDouble(value.substring(0, unitStart));
+        long unitMillis = switch (value.substring(unitStart)) {
+            case "ms" -> 1;
+            case "m" -> 60_000;
+            case "h" -> 3_600_000;
+            default -> 1_000; // "s", or a bare number of seconds
+        };
+        return Math.round(amount * unitMillis);
+    }
+
+    private static long nowMillis() {
+        return System.nanoTime() / 1_000_000;
+    }
+}

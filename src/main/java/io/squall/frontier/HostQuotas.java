@@ -1,0 +1,189 @@
+package io.squall.frontier;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.opensearch.client.opensearch._types.FieldValue;
+
+/**
+ * The hosts (partition keys) this spout task is feeding, each with a quota of URLs in flight sized from
+ * how fast the host takes them, and a search_after cursor into its due URLs.
+ *
+ * <p>Why: a global "oldest URLs per host" query keeps returning the URLs already in flight, so a host is
+ * refilled only as its oldest URLs leave the index, and it starves between queries. Here a host is
+ * refilled, from its cursor, as soon as half its quota (or a full query's worth) is done. The quota is the
+ * host's ack rate times {@code spout.host.horizon} seconds (what it can take before the next refills),
+ * doubled when the host ran dry (it could take more), at least {@code spout.host.min.urls}, at most its
+ * fair share of {@code topology.max.spout.pending} and {@code fetcher.max.queue.size} (a fetcher queue
+ * holding more fails tuples back). So a host with a long crawl delay holds few URLs (none time out in
+ * the fetcher's queue) and a fast host holds many.
+ *
+ * <p>Bounded: a host enters when URLs of it are emitted and leaves when it has none in flight and none
+ * due; the caller admits no host beyond {@link #isFull()}. Not thread-safe: spout thread only.
+ */
+final class HostQuotas {
+
+    /** One host's state. */
+    static final class Host {
+        final String key;
+        int inFlight;
+        int quota;
+        double ackRate; // acks per second, smoothed
+        int acksSinceUpdate;
+        List<FieldValue> cursor; // sort values of the last hit seen; null: start from the oldest
+        boolean lastRefillFoundWork = true;
+        final Backoff backoff;
+
+        Host(String key, int quota, Backoff backoff) {
+            this.key = key;
+            this.quota = quota;
+            this.backoff = backoff;
+        }
+    }
+
+    /** A request for more URLs of one host. */
+    record Refill(String key, List<FieldValue> cursor, int size) {
+    }
+
+    private static final double RATE_TIME_CONSTANT_MILLIS = 2_000;
+    private static final double QUOTA_DECAY = 0.9;
+
+    private final Map<String, Host> hosts = new HashMap<>();
+    private final int minUrls;
+    private final double horizonSeconds;
+    private final int maxUrlsPerQuery;
+    private final int maxPending;
+    private final int maxQueue;
+    private final long minDelayMillis;
+    private final long maxDelayMillis;
+    private long lastRateUpdateMillis = -1;
+
+    HostQuotas(int minUrls, double horizonSeconds, int maxUrlsPerQuery, int maxPending, int maxQueue,
+               long minDelayMillis, long maxDelayMillis) {
+        this.minUrls = Math.max(1, minUrls);
+        this.horizonSeconds = horizonSeconds;
+        this.maxUrlsPerQuery = maxUrlsPerQuery;
+        this.maxPending = maxPending;
+        this.maxQueue = maxQueue;
+        this.minDelayMillis = minDelayMillis;
+        this.maxDelayMillis = maxDelayMillis;
+    }
+
+    Host get(String key) {
+        return hosts.get(key);
+    }
+
+    Set<String> keys() {
+        return hosts.keySet();
+    }
+
+    int size() {
+        return hosts.size();
+    }
+
+    /** No new host may enter: there could not be one URL in flight per host. */
+    boolean isFull() {
+        return hosts.size() >= maxPending;
+    }
+
+    /** A host found by the discovery query; its first quota is the minimum, it grows with its rate. */
+    Host admit(String key) {
+        return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(minUrls, cap()), new Backoff(minDelayMillis, maxDelayMillis)));
+    }
+
+    void emitted(String key) {
+        Host h = hosts.get(key);
+        if (h != null) {
+            h.inFlight++;
+        }
+    }
+
+    /** A URL of the host was acked or failed: the host may have new work (outlinks), look again soon. */
+    void released(String key, boolean acked) {
+        Host h = hosts.get(key);
+        if (h == null) {
+            return;
+        }
+        h.inFlight = Math.max(0, h.inFlight - 1);
+        if (acked) {
+            h.acksSinceUpdate++;
+        }
+        h.backoff.reset();
+    }
+
+    /** Updates rates and quotas, and returns the hosts to refill now, hungriest first, at most {@code limit}. */
+    List<Refill> plan(long nowMillis, int limit) {
+        updateQuotas(nowMillis);
+        List<Host> hungry = new ArrayList<>();
+        for (Host h : hosts.values()) {
+            // Topped up in worthwhile steps: half its quota, or a full query's worth for a big quota.
+            int room = h.quota - h.inFlight;
+            if (room > 0 && room >= Math.min(h.quota / 2, maxUrlsPerQuery) && h.backoff.ready(nowMillis)) {
+                hungry.add(h);
+            }
+        }
+        hungry.sort(Comparator.comparingDouble(h -> (double) h.inFlight / h.quota));
+        List<Refill> refills = new ArrayList<>();
+        for (Host h : hungry.subList(0, Math.min(limit, hungry.size()))) {
+            refills.add(new Refill(h.key, h.cursor, Math.min(maxUrlsPerQuery, h.quota - h.inFlight)));
+        }
+        return refills;
+    }
+
+    /**
+     * The outcome of a refill or discovery search for a host.
+     *
+     * @param reachedEnd the host has no due URL after the last hit seen
+     * @param fresh    hits emitted from it
+     * @param lastSeen sort values of the last hit looked at
+     */
+    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long nowMillis) {
+        Host h = hosts.get(key);
+        if (h == null) {
+            return;
+        }
+        // At the end, the next pass starts again from the oldest: failed URLs back from the purgatory,
+        // and URLs written with a date before the cursor, are found then.
+        h.cursor = reachedEnd ? null : lastSeen;
+        h.lastRefillFoundWork = fresh > 0;
+        if (fresh > 0 || !reachedEnd) {
+            h.backoff.reset();
+        } else if (h.inFlight == 0) {
+            hosts.remove(key); // nothing due, nothing in flight: the discovery query finds it again later
+        } else {
+            h.backoff.grow(nowMillis);
+        }
+    }
+
+    private void updateQuotas(long nowMillis) {
+        if (lastRateUpdateMillis < 0) {
+            lastRateUpdateMillis = nowMillis;
+            return;
+        }
+        long elapsed = nowMillis - lastRateUpdateMillis;
+        if (elapsed <= 0) {
+            return;
+        }
+        lastRateUpdateMillis = nowMillis;
+        double weight = 1 - Math.exp(-elapsed / RATE_TIME_CONSTANT_MILLIS);
+        int cap = cap();
+        for (Host h : hosts.values()) {
+            double instantRate = h.acksSinceUpdate * 1000.0 / elapsed;
+            h.acksSinceUpdate = 0;
+            h.ackRate += weight * (instantRate - h.ackRate);
+            int needed = (int) Math.ceil(h.ackRate * horizonSeconds);
+            boolean ranDry = h.inFlight == 0 && h.lastRefillFoundWork;
+            int quota = ranDry ? Math.max(2 * h.quota, needed) : Math.max(needed, (int) (QUOTA_DECAY * h.quota));
+            h.quota = Math.max(1, Math.min(cap, Math.max(minUrls, quota)));
+        }
+    }
+
+    /** The most a host may hold: its fair share of the pending bound, and what a fetcher queue accepts. */
+    private int cap() {
+        int fairShare = Math.max(minUrls, maxPending / Math.max(1, hosts.size()));
+        return Math.max(1, Math.min(Math.min(fairShare, maxQueue), maxPending));
+    }
+}

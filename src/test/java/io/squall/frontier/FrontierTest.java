@@ -1,0 +1,204 @@
+package io.squall.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.MetadataKeys;
+import io.squall.opensearch.SquallIndex;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(OpenSearchExtension.class)
+class FrontierTest {
+
+    private static Map<String, Object> fastSettings(Map<String, Object> more) {
+        Map<String, Object> settings = new HashMap<>(Map.of("spout.min.delay.queries", 20, "spout.max.delay.queries", 200));
+        settings.putAll(more);
+        return settings;
+    }
+
+    /** Writes {@code perHost} due URLs on each of {@code hosts} hosts (plus one future URL per host), returns the due ones. */
+    private static Set<String> writeDue(TestOpenSearch os, int hosts, int perHost, Set<String> future) {
+        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        Instant now = Instant.now();
+        Set<String> due = new HashSet<>();
+        for (int h = 0; h < hosts; h++) {
+            for (int i = 0; i < perHost; i++) {
+                String url = "http://host" + h + ".example/page" + i;
+                docs.add(url, "DISCOVERED", now.minusSeconds(3_600 - i), Map.of("depth", List.of("1")));
+                due.add(url);
+            }
+            String later = "http://host" + h + ".example/later";
+            docs.add(later, "FETCHED", now.plus(Duration.ofDays(1)), Map.of());
+            future.add(later);
+        }
+        docs.write();
+        return due;
+    }
+
+    /** Polls until the predicate holds on what was emitted, or the deadline; returns what was emitted. */
+    private static List<Frontier.Emission> pollUntil(Frontier frontier, Duration limit,
+                                                     Predicate<List<Frontier.Emission>> done) throws InterruptedException {
+        List<Frontier.Emission> emitted = new ArrayList<>();
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!done.test(emitted) && System.nanoTime() < deadline) {
+            Frontier.Emission e = frontier.next();
+            if (e == null) {
+                Thread.sleep(2);
+            } else {
+                emitted.add(e);
+            }
+        }
+        return emitted;
+    }
+
+    @Test
+    void emitsEachDueUrlOnceWhileNoneIsAckedAtMostABucketPerHostPerSearchAndNothingFromTheFuture(TestOpenSearch os)
+            throws Exception {
+        os.createIndices(Map.of());
+        Set<String> future = new HashSet<>();
+        Set<String> due = writeDue(os, 100, 100, future);
+        // nothing is acked here: the pending bound and the hosts' quotas must hold every URL
+        CrawlerConfig config = os.config(fastSettings(Map.of(
+                "topology.max.spout.pending", 20_000,
+                "opensearch.status.max.urls.per.bucket", 20,
+                "spout.host.min.urls", 100)));
+        try (Frontier frontier = Frontier.open(config, 0, 1)) {
+            List<Frontier.Emission> emitted = pollUntil(frontier, Duration.ofSeconds(60), e -> e.size() >= due.size());
+            // keep asking a while longer: nothing more may come out while nothing is acked
+            emitted.addAll(pollUntil(frontier, Duration.ofMillis(1_000), e -> false));
+
+            Set<String> urls = new HashSet<>();
+            Map<String, Integer> perSearchAndHost = new HashMap<>();
+            for (Frontier.Emission e : emitted) {
+                assertTrue(urls.add(e.url()), "emitted twice: " + e.url());
+                assertFalse(future.contains(e.url()), "not due yet: " + e.url());
+                assertEquals(e.key(), e.metadata().getFirst(MetadataKeys.PARTITION_KEY));
+                assertEquals("1", e.metadata().getFirst("depth"));
+                perSearchAndHost.merge(e.search() + " " + e.key(), 1, Integer::sum);
+            }
+            assertEquals(due, urls);
+            perSearchAndHost.forEach((searchAndHost, n) ->
+                    assertTrue(n <= 20, n + " URLs of one host from one search: " + searchAndHost));
+            assertTrue(frontier.searches() > 1, "quotas of 100 with 20 per bucket need several searches");
+            assertEquals(due.size(), frontier.inFlight());
+            assertFalse(frontier.isIdle());
+        }
+    }
+
+    @Test
+    void aFailedUrlComesBackAfterThePurgatoryAndAnAckedOneAsSoonAsTheIndexShowsItDueAgain(TestOpenSearch os)
+            throws Exception {
+        os.createIndices(Map.of());
+        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        Instant before = Instant.now().minusSeconds(60);
+        for (int i = 0; i < 5; i++) {
+            docs.add("http://one.example/" + i, "DISCOVERED", before.plusSeconds(i), Map.of());
+        }
+        docs.write();
+        int ttl = 2;
+        try (Frontier frontier = Frontier.open(os.config(fastSettings(Map.of("spout.ttl.purgatory", ttl))), 0, 1)) {
+            assertEquals(5, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 5).size());
+
+            String failed = "http://one.example/0";
+            String fetched = "http://one.example/1";
+            String dueAgain = "http://one.example/2";
+            // the status updater's work, done by hand: a FETCHED state for a later date, and a new due date
+            docs.add(fetched, "FETCHED", Instant.now().plus(Duration.ofDays(1)), Map.of())
+                    .add(dueAgain, "FETCH_ERROR", Instant.now().minusSeconds(1), Map.of())
+                    .write();
+            frontier.acked(fetched);
+            frontier.acked(dueAgain);
+            long failedAt = System.nanoTime();
+            frontier.failed(failed);
+
+            List<Frontier.Emission> again = pollUntil(frontier, Duration.ofSeconds(20),
+                    e -> e.stream().anyMatch(x -> x.url().equals(failed)));
+            long waitedMillis = (System.nanoTime() - failedAt) / 1_000_000;
+            List<String> urls = again.stream().map(Frontier.Emission::url).toList();
+            assertTrue(urls.contains(failed), "the failed URL came back: " + urls);
+            assertTrue(waitedMillis >= ttl * 1000, "not before the purgatory ended: " + waitedMillis + " ms");
+            assertTrue(urls.indexOf(dueAgain) >= 0 && urls.indexOf(dueAgain) < urls.indexOf(failed),
+                    "the URL due again came back before the purgatory ended: " + urls);
+            assertFalse(urls.contains(fetched), "the fetched URL is not due");
+            assertEquals(2, urls.size(), urls.toString());
+        }
+    }
+
+    @Test
+    void twoTasksOverFourShardsEmitDisjointSetsThatCoverEverythingDue(TestOpenSearch os) throws Exception {
+        os.createIndices(Map.of("opensearch.status.shards", 4));
+        Set<String> future = new HashSet<>();
+        Set<String> due = writeDue(os, 40, 25, future);
+        // nothing is acked here: the hosts' quotas must hold every URL
+        CrawlerConfig config = os.config(fastSettings(Map.of("topology.max.spout.pending", 5_000,
+                "spout.host.min.urls", 25)));
+        try (Frontier first = Frontier.open(config, 0, 2); Frontier second = Frontier.open(config, 1, 2)) {
+            assertEquals(List.of(0, 2), first.assignment().shards());
+            assertEquals(List.of(1, 3), second.assignment().shards());
+            Set<String> a = new HashSet<>();
+            Set<String> b = new HashSet<>();
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (a.size() + b.size() < due.size() && System.nanoTime() < deadline) {
+                Frontier.Emission x = first.next();
+                Frontier.Emission y = second.next();
+                if (x != null) {
+                    assertTrue(a.add(x.url()), "emitted twice by task 0: " + x.url());
+                }
+                if (y != null) {
+                    assertTrue(b.add(y.url()), "emitted twice by task 1: " + y.url());
+                }
+                if (x == null && y == null) {
+                    Thread.sleep(2);
+                }
+            }
+            Set<String> both = new HashSet<>(a);
+            both.retainAll(b);
+            assertTrue(both.isEmpty(), "read by both tasks: " + both);
+            Set<String> union = new HashSet<>(a);
+            union.addAll(b);
+            assertEquals(due, union);
+            assertFalse(a.isEmpty() || b.isEmpty(), "both tasks had work: " + a.size() + " / " + b.size());
+        }
+    }
+
+    @Test
+    void aTaskWithoutShardsAndAnEmptyFrontierAreIdle(TestOpenSearch os) throws Exception {
+        os.createIndices(Map.of());
+        CrawlerConfig config = os.config(fastSettings(Map.of()));
+        try (Frontier extra = Frontier.open(config, 1, 2); Frontier only = Frontier.open(config, 0, 2)) {
+            assertTrue(extra.assignment().isIdle());
+            assertTrue(extra.isIdle());
+            assertNull(extra.next());
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (!only.isIdle() && System.nanoTime() < deadline) {
+                assertNull(only.next());
+                Thread.sleep(5);
+            }
+            assertTrue(only.isIdle(), "an empty frontier is reported dry");
+
+            new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS))
+                    .add("http://new.example/", "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+            List<Frontier.Emission> emitted = pollUntil(only, Duration.ofSeconds(20), e -> !e.isEmpty());
+            assertEquals(1, emitted.size());
+            assertFalse(only.isIdle(), "a URL in flight");
+            only.acked("http://new.example/");
+            assertFalse(only.isIdle(), "an ack may have written new URLs, not searchable yet");
+        }
+    }
+}

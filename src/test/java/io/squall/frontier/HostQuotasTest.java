@@ -1,0 +1,88 @@
+package io.squall.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch._types.FieldValue;
+
+class HostQuotasTest {
+    private static final List<FieldValue> CURSOR = List.of(FieldValue.of(1L), FieldValue.of("http://a/1"));
+
+    private static HostQuotas quotas() {
+        // min 10 URLs per host, 5 s horizon, 100 per query, 1000 pending, fetcher queues of 500
+        return new HostQuotas(10, 5.0, 100, 1000, 500, 250, 2000);
+    }
+
+    /** Emits the plan's URLs for the host, acks {@code acks} of them within 250 ms, and plans again. */
+    private static HostQuotas.Refill cycle(HostQuotas q, String key, long now, int acks) {
+        for (int i = 0; i < acks; i++) {
+            q.released(key, true);
+        }
+        List<HostQuotas.Refill> plan = q.plan(now, 50);
+        if (plan.isEmpty()) {
+            return null;
+        }
+        HostQuotas.Refill refill = plan.get(0);
+        for (int i = 0; i < refill.size(); i++) {
+            q.emitted(key);
+        }
+        q.searched(key, false, refill.size(), CURSOR, now);
+        return refill;
+    }
+
+    @Test
+    void aFastHostsQuotaGrowsUntilItIsNeverDryAndAQueryNeverAsksMoreThanTheBucketSize() {
+        HostQuotas q = quotas();
+        q.admit("fast");
+        q.plan(0, 50);
+        int inFlight = 0;
+        for (long now = 250; now <= 5_000; now += 250) {
+            HostQuotas.Refill r = cycle(q, "fast", now, inFlight); // it finished everything it had
+            assertNotNull(r, "a host that ran dry is refilled at " + now);
+            assertTrue(r.size() <= 100, "asked " + r.size());
+            inFlight = r.size();
+        }
+        assertEquals(500, q.get("fast").quota, "capped by the fetcher queue size");
+        assertEquals(CURSOR, q.get("fast").cursor);
+    }
+
+    @Test
+    void aSlowHostKeepsTheMinimumAndIsRefilledOnlyWhenHalfDone() {
+        HostQuotas q = quotas();
+        q.admit("slow");
+        for (int i = 0; i < 10; i++) {
+            q.emitted("slow");
+        }
+        q.plan(0, 50);
+        for (long now = 250; now <= 20_000; now += 250) {
+            boolean oneAck = now % 1_000 == 0; // one page per second
+            HostQuotas.Refill r = cycle(q, "slow", now, oneAck ? 1 : 0);
+            if (r != null) {
+                assertTrue(q.get("slow").inFlight - r.size() <= 5, "refilled only when half its quota is done");
+            }
+            assertEquals(10, q.get("slow").quota);
+        }
+    }
+
+    @Test
+    void aHostWithNothingDueAndNothingInFlightLeavesAndOneWithURLsInFlightBacksOff() {
+        HostQuotas q = quotas();
+        q.admit("done");
+        q.searched("done", true, 0, null, 0);
+        assertNull(q.get("done"));
+
+        q.admit("busy");
+        q.emitted("busy");
+        q.searched("busy", true, 0, null, 0);
+        assertTrue(q.plan(100, 50).isEmpty(), "backing off");
+        assertEquals(1, q.plan(250, 50).size());
+        q.searched("busy", true, 0, null, 250);
+        assertTrue(q.plan(600, 50).isEmpty(), "backing off longer");
+        q.released("busy", true); // its outlinks may be due now
+        assertEquals(1, q.plan(601, 50).size());
+    }
+}
