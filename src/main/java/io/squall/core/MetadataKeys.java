@@ -49,4 +49,37 @@ public final class MetadataKeys {
     public static final String DIGEST = "signature";
     /** Per-URL override of the fetch interval, in minutes (StormCrawler's key). */
     public static final String FETCH_INTERVAL = "fetchInterval";
+
+    /** The fetch interval the adaptive scheduler last chose, in minutes (its own bookkeeping). */
+    public static final String ADAPTIVE_INTERVAL = "adaptive.interval";
+    /** The digest the adaptive scheduler last saw, to tell whether the page changed since. */
+    public static final String ADAPTIVE_SIGNATURE = "adaptive.signature";
+
+
+    /**
+     * The seed that led to this URL, which the scope filter measures it against. Absent on seeds and on
+     * their redirect targets: they define the scope. Outlinks carry it on; a redirect must transfer it.
+     */
+    public static final String SEED_URL = "seed.url";
+
+    /** Anchor texts of the links that led to a DISCOVERED URL. */
+    public static final String ANCHORS = "anchors";
+    /** Written by the parser for the indexer: the page's title, description, keywords, canonical URL, language. */
+    public static final String PARSE_TITLE = "parse.title";
+    public static final String PARSE_DESCRIPTION = "parse.description";
+    public static final String PARSE_KEYWORDS = "parse.keywords";
+    public static final String PARSE_CANONICAL = "parse.canonical";
+    public static final String PARSE_LANGUAGE = "parse.lang";
+    /** The charset the page was decoded with. */
+    public static final String PARSE_CHARSET = "parse.charset";
+    /** The content type the parser went by (the Content-Type header, or text/html when sniffed). */
+    public static final String PARSE_CONTENT_TYPE = "parse.contentType";
+    /** "true" when robots meta or X-Robots-Tag say noindex: FETCHED but not indexed. */
+    public static final String ROBOTS_NOINDEX = "robots.noIndex";
+    /** "true" when robots meta or X-Robots-Tag say nofollow: no outlinks were taken. */
+    public static final String ROBOTS_NOFOLLOW = "robots.noFollow";
+    /** The lastmod a sitemap gave a URL, ISO-8601. */
+    public static final String SITEMAP_LASTMOD = "sitemap.lastModified";
+    /** "true" on a sitemap that had more bytes or URLs than sitemap.max.bytes / sitemap.max.urls. */
+    public static final String SITEMAP_TRUNCATED = "sitemap.truncated";
 }

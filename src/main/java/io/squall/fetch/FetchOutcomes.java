@@ -5,9 +5,11 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.urls.FilterVerdict;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.OutlinkMetadata;
 import io.squall.urls.UrlFilter;
-import java.net.URI;
-import java.util.ArrayList;
+import io.squall.urls.UrlNormalizer;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,18 +32,21 @@ public final class FetchOutcomes {
             MetadataKeys.REDIRECT_TO, MetadataKeys.HTTP_TRIMMED, MetadataKeys.HTTP_TRIMMED_REASON,
             MetadataKeys.FETCH_STATUS_CODE, MetadataKeys.FETCH_BYTE_LENGTH, MetadataKeys.FETCH_LOADING_TIME,
             MetadataKeys.FETCH_IP);
-    /** Response metadata kept with the URL: the content type for the parser. */
+    /** Response headers kept with the URL for the parser, under StormCrawler's {@code protocol.} prefix. */
     public static final String CONTENT_TYPE = "protocol.content-type";
+    public static final String X_ROBOTS_TAG = "protocol.x-robots-tag";
 
     private final UrlFilter filters;
     private final int maxRedirects;
     private final Set<Integer> errorCodes = new HashSet<>();
-    private final boolean trackPath;
+    private final OutlinkMetadata discoveredMetadata;
+    private final UrlNormalizer normalizer;
 
     public FetchOutcomes(CrawlerConfig config, UrlFilter filters) {
         this.filters = filters;
         this.maxRedirects = config.getInt("http.max.redirects");
-        this.trackPath = config.getBoolean("metadata.track.path");
+        this.discoveredMetadata = OutlinkMetadata.fromConfig(config);
+        this.normalizer = UrlNormalizer.fromConfig(config);
         for (String code : config.getStringList("http.status.error.codes")) {
             try {
                 errorCodes.add(Integer.parseInt(code.trim()));
@@ -64,6 +69,7 @@ public final class FetchOutcomes {
             md.set(MetadataKeys.LAST_MODIFIED, r.header("Last-Modified"));
             md.set(MetadataKeys.ETAG, r.header("ETag"));
             md.set(CONTENT_TYPE, r.header("Content-Type"));
+            md.set(X_ROBOTS_TAG, r.header("X-Robots-Tag"));
             if (r.trimmed()) {
                 md.set(MetadataKeys.HTTP_TRIMMED, "true");
                 md.set(MetadataKeys.HTTP_TRIMMED_REASON, r.trimmedReason());
@@ -110,9 +116,10 @@ public final class FetchOutcomes {
 
     /** A URL listed by a robots.txt {@code Sitemap:} line, as a DISCOVERED sitemap, if the filters accept it. */
     public FetchOutcome.Discovered sitemap(FetchItem<?> source, String sitemapUrl) {
-        Metadata md = new Metadata();
+        // A sitemap named by robots.txt is found without following a link: it keeps the depth of the URL
+        // whose host it came with, and the same seed for the scope filter.
+        Metadata md = discoveredMetadata.forRedirect(source.url(), source.metadata(), Instant.now());
         md.set(MetadataKeys.IS_SITEMAP, "true");
-        md.set(MetadataKeys.DEPTH, source.metadata().getFirst(MetadataKeys.DEPTH, "0"));
         FilterVerdict verdict = filters.filter(sitemapUrl, md);
         if (!verdict.accepted()) {
             LOG.debug("sitemap {} from robots.txt rejected: {}", sitemapUrl, verdict);
@@ -128,8 +135,8 @@ public final class FetchOutcomes {
         }
         String target;
         try {
-            target = URI.create(item.url()).resolve(location.trim()).toString();
-        } catch (IllegalArgumentException e) {
+            target = normalizer.resolve(item.url(), location.trim());
+        } catch (InvalidUrlException e) {
             return error(Status.ERROR, md, "redirect.bad.location", "bad Location '" + location + "'");
         }
         int hops = item.metadata().getInt(MetadataKeys.REDIRECT_HOPS, 0) + 1;
@@ -141,14 +148,8 @@ public final class FetchOutcomes {
             return error(Status.ERROR, md, "redirect.loop", "redirects to itself");
         }
         md.set(MetadataKeys.REDIRECT_TO, target);
-        Metadata targetMd = new Metadata();
-        targetMd.set(MetadataKeys.DEPTH, item.metadata().getFirst(MetadataKeys.DEPTH, "0"));
+        Metadata targetMd = discoveredMetadata.forRedirect(item.url(), item.metadata(), Instant.now());
         targetMd.set(MetadataKeys.REDIRECT_HOPS, Integer.toString(hops));
-        if (trackPath) {
-            List<String> path = new ArrayList<>(item.metadata().getValues(MetadataKeys.URL_PATH));
-            path.add(item.url());
-            targetMd.set(MetadataKeys.URL_PATH, path);
-        }
         FilterVerdict verdict = filters.filter(target, targetMd);
         List<FetchOutcome.Discovered> discovered = List.of();
         if (verdict.accepted()) {

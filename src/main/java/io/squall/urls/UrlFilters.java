@@ -1,27 +1,126 @@
 package io.squall.urls;
 
-import crawlercommons.filters.basic.BasicURLNormalizer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import java.util.Locale;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
-/** Builds the URL filter chain from the configuration. */
+/**
+ * Builds the URL filter chain from the file named by {@code urlfilters.config.file} (JSON, or YAML when
+ * the name ends in .yaml/.yml): a path (absolute, or relative to the working directory, where the crawl's
+ * configuration lives) is read first, so a change needs no rebuild; otherwise the resource of that name
+ * in the jar. The file lists the filters in order:
+ * <pre>
+ * filters:
+ *   - type: depth          # scheme, maxLength, extension, pathRepetition, depth, scope, regex, hostBudget,
+ *     name: depth          #   or the name of a class implementing UrlFilter with a (FilterParams) constructor
+ *     params: {max: 5}     # optional; name defaults to the type
+ * </pre>
+ */
 public final class UrlFilters {
+    private static final String KEY = "urlfilters.config.file";
+    private static final Map<String, Function<FilterParams, UrlFilter>> TYPES = Map.of(
+            "scheme", SchemeFilter::new,
+            "maxLength", MaxLengthFilter::new,
+            "extension", ExtensionFilter::new,
+            "pathRepetition", PathRepetitionFilter::new,
+            "depth", MaxDepthFilter::new,
+            "scope", ScopeFilter::new,
+            "regex", RegexFilter::new,
+            "hostBudget", HostBudgetFilter::new);
+    private static final Set<String> ENTRY_KEYS = Set.of("type", "name", "params");
+
     private UrlFilters() {
     }
 
     /** The chain configured for this crawl. */
-    public static UrlFilter fromConfig(CrawlerConfig config) {
-        BasicURLNormalizer normalizer = new BasicURLNormalizer();
-        return (url, metadata) -> {
-            String normalized = normalizer.filter(url);
-            if (normalized == null) {
-                return FilterVerdict.reject("normalizer", "not a valid URL");
+    public static UrlFilterChain fromConfig(CrawlerConfig config) {
+        UrlNormalizer normalizer = UrlNormalizer.fromConfig(config);
+        String file = config.getString(KEY).trim();
+        if (file.isEmpty()) {
+            return new UrlFilterChain(normalizer, List.of());
+        }
+        return new UrlFilterChain(normalizer, parse(read(file), file, config));
+    }
+
+    private static Map<?, ?> read(String file) {
+        ObjectMapper mapper = file.endsWith(".yaml") || file.endsWith(".yml") ? new YAMLMapper() : new ObjectMapper();
+        Path path = Path.of(file);
+        try {
+            if (Files.isRegularFile(path)) {
+                return mapper.readValue(path.toFile(), Map.class);
             }
-            String lower = normalized.toLowerCase(Locale.ROOT);
-            if (!lower.startsWith("http://") && !lower.startsWith("https://")) {
-                return FilterVerdict.reject("scheme", "only http and https are crawled");
+            try (InputStream in = UrlFilters.class.getClassLoader().getResourceAsStream(file)) {
+                if (in == null) {
+                    throw new ConfigException(KEY + ": '" + file + "' is neither a file (from "
+                            + Path.of("").toAbsolutePath() + ") nor a resource in the jar");
+                }
+                return mapper.readValue(in, Map.class);
             }
-            return FilterVerdict.accept(normalized);
-        };
+        } catch (IOException e) {
+            throw new ConfigException(file + ": cannot read the URL filters: " + e.getMessage().lines().findFirst()
+                    .orElse(""));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<UrlFilter> parse(Map<?, ?> root, String file, CrawlerConfig config) {
+        if (!(root.get("filters") instanceof List<?> entries) || root.size() != 1) {
+            throw new ConfigException(file + ": expected one top-level key 'filters' holding a list");
+        }
+        List<UrlFilter> filters = new ArrayList<>();
+        for (Object entry : entries) {
+            if (!(entry instanceof Map<?, ?> map) || !(map.get("type") instanceof String type)) {
+                throw new ConfigException(file + ": each filter needs a 'type', got " + entry);
+            }
+            for (Object key : map.keySet()) {
+                if (!ENTRY_KEYS.contains(key)) {
+                    throw new ConfigException(file + ": filter '" + type + "': unknown key '" + key + "'");
+                }
+            }
+            String name = map.get("name") instanceof String n ? n : type;
+            Object params = map.get("params") == null ? Map.of() : map.get("params");
+            if (!(params instanceof Map<?, ?>)) {
+                throw new ConfigException(file + ": filter '" + name + "': 'params' must be a map");
+            }
+            FilterParams filterParams = new FilterParams(file, name, (Map<String, Object>) params, config);
+            filters.add(create(type, filterParams, file));
+            filterParams.checkAllUsed();
+        }
+        return filters;
+    }
+
+    private static UrlFilter create(String type, FilterParams params, String file) {
+        Function<FilterParams, UrlFilter> factory = TYPES.get(type);
+        if (factory != null) {
+            return factory.apply(params);
+        }
+        try {
+            Class<?> c = Class.forName(type);
+            if (!UrlFilter.class.isAssignableFrom(c)) {
+                throw new ConfigException(file + ": filter class " + type + " does not implement UrlFilter");
+            }
+            return (UrlFilter) c.getConstructor(FilterParams.class).newInstance(params);
+        } catch (ClassNotFoundException e) {
+            throw new ConfigException(file + ": unknown filter type '" + type + "' (known: " + TYPES.keySet()
+                    + ", or a class name)");
+        } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
+            throw new ConfigException(file + ": filter class " + type + " needs a public (FilterParams) constructor");
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof ConfigException ce) {
+                throw ce;
+            }
+            throw new ConfigException(file + ": filter " + type + " failed to start: " + e.getCause());
+        }
     }
 }

@@ -1,0 +1,263 @@
+package io.squall.frontier;
+
+import io.squall.config.CrawlerConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.ErrorCause;
+import org.opensearch.client.opensearch.core.BulkRequest;
+import org.opensearch.client.opensearch.core.BulkResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes documents to OpenSearch in asynchronous bulk requests and tells each operation's {@link Callback}
+ * what became of it, once OpenSearch has answered: nothing is reported as written before OpenSearch
+ * confirmed its item. The status updater, the content indexer and the injector all write through it.
+ *
+ * <p>Operations are buffered and sent when {@code bulkActions} of them are waiting, or every
+ * {@code flushInterval} by a timer thread. At most {@code concurrentRequests} bulk requests are in flight;
+ * a caller that would send one more waits until one is answered, so memory stays bounded by
+ * {@code bulkActions * (concurrentRequests + 1)} operations and a slow OpenSearch slows the caller down
+ * instead of piling up work.
+ *
+ * <p>Outcome of an item: success; a 409 on a create-only operation is a success too ("already existed");
+ * a 404 on a delete is a success (nothing to delete, even when the index does not exist); any other item
+ * error, or a bulk request that failed as a whole (OpenSearch down, timeout), fails the operation with a
+ * one-line reason. Callbacks run on the client's I/O threads (or on the sending thread when the request
+ * could not even be sent): they must be quick and thread-safe (see {@link Completions}).
+ */
+public final class BulkWriter implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BulkWriter.class);
+    private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
+
+    /** What became of one operation. */
+    public interface Callback {
+        /** OpenSearch confirmed the item; {@code alreadyExisted} for a create-only item that was there already. */
+        void succeeded(boolean alreadyExisted);
+
+        /** The item or its whole bulk request failed; the reason is one line. */
+        void failed(String reason);
+    }
+
+    /** Size, age and concurrency bounds of the bulk requests. */
+    public record Settings(int bulkActions, Duration flushInterval, int concurrentRequests) {
+        public Settings {
+            if (bulkActions < 1 || concurrentRequests < 1 || flushInterval.isNegative() || flushInterval.isZero()) {
+                throw new IllegalArgumentException("bulk settings must be positive: " + bulkActions + " actions, "
+                        + flushInterval + ", " + concurrentRequests + " requests");
+            }
+        }
+
+        /** Reads {@code <prefix>.bulkActions}, {@code .flushInterval} (seconds) and {@code .concurrentRequests}. */
+        public static Settings fromConfig(CrawlerConfig config, String prefix) {
+            return new Settings(config.getInt(prefix + ".bulkActions"),
+                    Duration.ofMillis(Math.round(config.getDouble(prefix + ".flushInterval") * 1000)),
+                    config.getInt(prefix + ".concurrentRequests"));
+        }
+    }
+
+    private enum Kind { CREATE, INDEX, DELETE }
+
+    private record Pending(Kind kind, Callback callback) {
+    }
+
+    private final OpenSearchAsyncClient client;
+    private final Settings settings;
+    private final Semaphore requestSlots;
+    private final ScheduledExecutorService timer;
+    // Guarded by this: the operations waiting for the next bulk request, in order.
+    private List<BulkOperation> operations;
+    private List<Pending> pending;
+    private boolean closed;
+
+    /**
+     * @param client the client whose transport is used (not closed by this writer)
+     * @param name names the flush thread, for thread dumps
+     */
+    public BulkWriter(OpenSearchClient client, Settings settings, String name) {
+        this.client = new OpenSearchAsyncClient(client._transport());
+        this.settings = settings;
+        this.requestSlots = new Semaphore(settings.concurrentRequests());
+        this.operations = new ArrayList<>(settings.bulkActions());
+        this.pending = new ArrayList<>(settings.bulkActions());
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "squall-bulk-flush-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+        long period = settings.flushInterval().toMillis();
+        timer.scheduleWithFixedDelay(this::flushQuietly, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Adds a create-only write: an existing document is left as it is and reported as already existing. */
+    public void create(String index, String id, String routing, Object document, Callback callback) {
+        add(Kind.CREATE, BulkOperation.of(o -> o.create(c -> c.index(index).id(id).routing(routing).document(document))),
+                callback);
+    }
+
+    /** Adds a write that creates or replaces the document. */
+    public void index(String index, String id, String routing, Object document, Callback callback) {
+        add(Kind.INDEX, BulkOperation.of(o -> o.index(c -> c.index(index).id(id).routing(routing).document(document))),
+                callback);
+    }
+
+    /** Adds a deletion; deleting a document (or from an index) that does not exist succeeds. */
+    public void delete(String index, String id, String routing, Callback callback) {
+        add(Kind.DELETE, BulkOperation.of(o -> o.delete(d -> d.index(index).id(id).routing(routing))), callback);
+    }
+
+    /** Sends what is buffered now, waiting for a free request slot if needed. */
+    public synchronized void flush() {
+        if (operations.isEmpty()) {
+            return;
+        }
+        List<BulkOperation> ops = operations;
+        List<Pending> batch = pending;
+        operations = new ArrayList<>(settings.bulkActions());
+        pending = new ArrayList<>(settings.bulkActions());
+        send(ops, batch);
+    }
+
+    /** Operations buffered and not yet sent. */
+    public synchronized int buffered() {
+        return operations.size();
+    }
+
+    /**
+     * Sends what is buffered and waits (at most two minutes) until every request sent has been answered,
+     * so that every callback has run; the client stays open.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            flush();
+        }
+        timer.shutdownNow();
+        int all = settings.concurrentRequests();
+        try {
+            if (requestSlots.tryAcquire(all, CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                requestSlots.release(all);
+            } else {
+                LOG.warn("Closed with bulk requests still unanswered after {}", CLOSE_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized void add(Kind kind, BulkOperation operation, Callback callback) {
+        if (closed) {
+            throw new IllegalStateException("bulk writer is closed");
+        }
+        operations.add(operation);
+        pending.add(new Pending(kind, callback));
+        if (operations.size() >= settings.bulkActions()) {
+            flush();
+        }
+    }
+
+    // Called with the lock held, so requests leave in the order their operations were added.
+    private void send(List<BulkOperation> ops, List<Pending> batch) {
+        try {
+            requestSlots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failAll(batch, "interrupted before the bulk request was sent");
+            return;
+        }
+        CompletableFuture<BulkResponse> answer;
+        try {
+            answer = client.bulk(BulkRequest.of(b -> b.operations(ops)));
+        } catch (Exception e) {
+            requestSlots.release();
+            failAll(batch, "bulk request failed: " + describe(e));
+            return;
+        }
+        answer.whenComplete((response, error) -> {
+            // The slot is freed after the callbacks ran, so that close() returns only when all were told.
+            try {
+                if (error != null) {
+                    failAll(batch, "bulk request failed: " + describe(error));
+                } else {
+                    report(batch, response.items());
+                }
+            } finally {
+                requestSlots.release();
+            }
+        });
+    }
+
+    private static void report(List<Pending> batch, List<BulkResponseItem> items) {
+        if (items.size() != batch.size()) {
+            failAll(batch, "bulk response has " + items.size() + " items for " + batch.size() + " operations");
+            return;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            BulkResponseItem item = items.get(i);
+            Pending p = batch.get(i);
+            ErrorCause error = item.error();
+            if (error == null) {
+                notify(p.callback(), false, null);
+            } else if (p.kind() == Kind.CREATE && item.status() == 409) {
+                notify(p.callback(), true, null);
+            } else if (p.kind() == Kind.DELETE && item.status() == 404) {
+                notify(p.callback(), false, null);
+            } else {
+                notify(p.callback(), false, "OpenSearch refused the item (" + item.status() + " " + error.type()
+                        + "): " + error.reason());
+            }
+        }
+    }
+
+    private static void failAll(List<Pending> batch, String reason) {
+        LOG.warn("{} operations failed: {}", batch.size(), reason);
+        for (Pending p : batch) {
+            notify(p.callback(), false, reason);
+        }
+    }
+
+    // One callback that throws must not keep the others of its bulk from being told.
+    private static void notify(Callback callback, boolean alreadyExisted, String failure) {
+        try {
+            if (failure == null) {
+                callback.succeeded(alreadyExisted);
+            } else {
+                callback.failed(failure);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("A bulk callback threw", e);
+        }
+    }
+
+    private void flushQuietly() {
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            LOG.error("Timed bulk flush failed", e);
+        }
+    }
+
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        String line = message == null ? "" : message.lines().findFirst().orElse("");
+        return root.getClass().getSimpleName() + (line.isEmpty() ? "" : ": " + line);
+    }
+}

@@ -1,0 +1,195 @@
+package io.squall.frontier;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.PartitionKeys;
+import io.squall.core.PartitionMode;
+import io.squall.core.Status;
+import io.squall.core.UrlId;
+import io.squall.metrics.CrawlStats;
+import io.squall.opensearch.SquallIndex;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Turns "this URL now has this status" into a status-index document and hands it to a {@link BulkWriter}.
+ *
+ * <ul>
+ *   <li>DISCOVERED is written create-only: a known URL is never reset by being discovered again. A URL
+ *       written recently (bounded cache, {@code opensearch.status.discovered.cache.size}) is not sent at
+ *       all: {@link #write} answers {@link Submission#ALREADY_KNOWN} at once.</li>
+ *   <li>Any other status overwrites the document. A FETCH_ERROR increments metadata
+ *       {@code fetch.error.count}; the {@code max.fetch.errors}-th in a row is stored as ERROR. Other
+ *       outcomes clear the count.</li>
+ *   <li>The next fetch date comes from the {@link Scheduler}; "never" leaves the document without a
+ *       {@code nextFetchDate}, so no due-URL query ever matches it.</li>
+ *   <li>Metadata keys starting with "_" are transient and not stored. The partition key is the tuple's
+ *       {@code _key} when present (kept from discovery), else computed; documents are routed by it.</li>
+ *   <li>An ERROR also deletes the URL's page from the content index (when {@code indexer.enabled}): a
+ *       page that is gone is no longer searchable. Both must succeed for the write to succeed.</li>
+ * </ul>
+ */
+public final class StatusWriter {
+
+    /** What {@link #write} did with an update. */
+    public enum Submission {
+        /** Sent to the bulk writer: its callback will tell. */
+        QUEUED,
+        /** A DISCOVERED URL written recently: nothing to write, the callback is not called. */
+        ALREADY_KNOWN
+    }
+
+    private final BulkWriter writer;
+    private final Scheduler scheduler;
+    private final PartitionKeys partitionKeys;
+    private final String statusIndex;
+    private final String contentIndex;
+    private final int maxFetchErrors;
+    private final Cache<String, Boolean> knownIds;
+    private final Clock clock;
+    private final Map<Status, LongAdder> written = new EnumMap<>(Status.class);
+    private final LongAdder alreadyKnown = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+
+    public StatusWriter(CrawlerConfig config, BulkWriter writer) {
+        this(config, writer, Clock.systemUTC());
+    }
+
+    StatusWriter(CrawlerConfig config, BulkWriter writer, Clock clock) {
+        this.writer = writer;
+        this.scheduler = Scheduler.fromConfig(config);
+        this.partitionKeys = new PartitionKeys(PartitionMode.parse(config.getString("partition.url.mode")));
+        this.statusIndex = SquallIndex.STATUS.name(config);
+        this.contentIndex = config.getBoolean("indexer.enabled") ? SquallIndex.CONTENT.name(config) : null;
+        this.maxFetchErrors = config.getInt("max.fetch.errors");
+        this.knownIds = Caffeine.newBuilder()
+                .maximumSize(config.getLong("opensearch.status.discovered.cache.size"))
+                .build();
+        this.clock = clock;
+        for (Status s : Status.values()) {
+            written.put(s, new LongAdder());
+        }
+    }
+
+    /**
+     * Queues the update of a URL's status.
+     *
+     * @param url the normalized URL
+     * @param metadata its metadata (not modified)
+     * @param callback told once OpenSearch has answered, unless {@link Submission#ALREADY_KNOWN} is returned
+     * @throws IllegalArgumentException when the URL has no host, so it cannot be stored
+     */
+    public Submission write(String url, Metadata metadata, Status status, BulkWriter.Callback callback) {
+        String id = UrlId.of(url);
+        if (status == Status.DISCOVERED && knownIds.getIfPresent(id) != null) {
+            alreadyKnown.increment();
+            CrawlStats.counter("status.known").increment();
+            return Submission.ALREADY_KNOWN;
+        }
+        Metadata source = metadata == null ? new Metadata() : metadata;
+        String key = source.getFirst(MetadataKeys.PARTITION_KEY);
+        if (key == null || key.isEmpty()) {
+            key = partitionKeys.keyOf(url);
+        }
+        Metadata stored = persistable(source);
+        Status effective = countFetchErrors(status, stored);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        if (effective == Status.DISCOVERED && !stored.containsKey(MetadataKeys.DISCOVERY_DATE)) {
+            stored.set(MetadataKeys.DISCOVERY_DATE, now.toString());
+        }
+        Optional<Instant> next = scheduler.nextFetchDate(effective, stored, now);
+
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("url", url);
+        document.put("key", key);
+        document.put("status", effective.name());
+        next.ifPresent(date -> document.put("nextFetchDate", date.toString()));
+        document.put("metadata", stored.asMap());
+
+        String routing = partitionKeys.routingOf(url, key);
+        BulkWriter.Callback tracked = tracking(id, effective, callback);
+        if (effective == Status.DISCOVERED) {
+            writer.create(statusIndex, id, routing, document, tracked);
+        } else if (effective == Status.ERROR && contentIndex != null) {
+            BulkWriter.Callback[] parts = JointCallback.split(tracked, 2);
+            writer.index(statusIndex, id, routing, document, parts[0]);
+            writer.delete(contentIndex, id, null, parts[1]);
+        } else {
+            writer.index(statusIndex, id, routing, document, tracked);
+        }
+        return Submission.QUEUED;
+    }
+
+    /** Documents written (created or overwritten) with the status since start. */
+    public long written(Status status) {
+        return written.get(status).sum();
+    }
+
+    /** DISCOVERED updates of URLs already in the index (from the cache or a 409). */
+    public long alreadyKnown() {
+        return alreadyKnown.sum();
+    }
+
+    /** Updates that failed. */
+    public long failed() {
+        return failed.sum();
+    }
+
+    private Status countFetchErrors(Status status, Metadata stored) {
+        if (status == Status.DISCOVERED) {
+            return status;
+        }
+        if (status != Status.FETCH_ERROR) {
+            stored.remove(MetadataKeys.FETCH_ERROR_COUNT);
+            return status;
+        }
+        int errors = stored.getInt(MetadataKeys.FETCH_ERROR_COUNT, 0) + 1;
+        stored.set(MetadataKeys.FETCH_ERROR_COUNT, Integer.toString(errors));
+        return maxFetchErrors > 0 && errors >= maxFetchErrors ? Status.ERROR : Status.FETCH_ERROR;
+    }
+
+    private static Metadata persistable(Metadata metadata) {
+        Metadata stored = new Metadata();
+        for (Map.Entry<String, List<String>> e : metadata.asMap().entrySet()) {
+            if (!e.getKey().startsWith("_")) {
+                stored.set(e.getKey(), e.getValue());
+            }
+        }
+        return stored;
+    }
+
+    private BulkWriter.Callback tracking(String id, Status status, BulkWriter.Callback callback) {
+        return new BulkWriter.Callback() {
+            @Override
+            public void succeeded(boolean alreadyExisted) {
+                // Only a confirmed write makes a URL known: a failed one must be retried when rediscovered.
+                knownIds.put(id, Boolean.TRUE);
+                if (alreadyExisted) {
+                    alreadyKnown.increment();
+                    CrawlStats.counter("status.known").increment();
+                } else {
+                    written.get(status).increment();
+                    CrawlStats.counter("status." + status.name()).increment();
+                }
+                callback.succeeded(alreadyExisted);
+            }
+
+            @Override
+            public void failed(String reason) {
+                failed.increment();
+                CrawlStats.counter("status.failed").increment();
+                callback.failed(reason);
+            }
+        };
+    }
+}

@@ -1,0 +1,122 @@
+package io.squall.index;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.PartitionKeys;
+import io.squall.core.UrlId;
+import io.squall.frontier.BulkWriter;
+import io.squall.metrics.CrawlStats;
+import io.squall.opensearch.SquallIndex;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a parsed page into a content-index document and hands it to a {@link BulkWriter}: url, title,
+ * description, keywords, text, host, contentType, language, digest, fetchDate (when it was indexed), and
+ * the metadata named by {@code indexer.md.mapping} ("key" keeps the key as field name, "key=field"
+ * renames it). The document id is the URL's id, as in the status index, so a page is replaced when
+ * fetched again and can be deleted when it is gone. Pages marked {@code robots.noindex} are not indexed.
+ */
+public final class ContentIndexer {
+
+    /** What {@link #index} did with a page. */
+    public enum Decision {
+        /** Sent to the bulk writer: its callback will tell. */
+        QUEUED,
+        /** The page asked not to be indexed: nothing written, the callback is not called. */
+        NOINDEX
+    }
+
+    private final BulkWriter writer;
+    private final String index;
+    private final Map<String, String> fieldByKey;
+    private final Clock clock;
+
+    public ContentIndexer(CrawlerConfig config, BulkWriter writer) {
+        this(config, writer, Clock.systemUTC());
+    }
+
+    ContentIndexer(CrawlerConfig config, BulkWriter writer, Clock clock) {
+        this.writer = writer;
+        this.index = SquallIndex.CONTENT.name(config);
+        this.fieldByKey = mapping(config.getStringList("indexer.md.mapping"));
+        this.clock = clock;
+    }
+
+    /**
+     * Queues the page for the content index, unless it is marked noindex.
+     *
+     * @param text the page's visible text, may be null
+     * @param callback told once OpenSearch has answered, unless {@link Decision#NOINDEX} is returned
+     */
+    public Decision index(String url, Metadata metadata, String text, BulkWriter.Callback callback) {
+        Metadata md = metadata == null ? new Metadata() : metadata;
+        if ("true".equalsIgnoreCase(md.getFirst(MetadataKeys.ROBOTS_NOINDEX))) {
+            CrawlStats.counter("indexer.noindex").increment();
+            return Decision.NOINDEX;
+        }
+        writer.index(index, UrlId.of(url), null, document(url, md, text), callback);
+        return Decision.QUEUED;
+    }
+
+    Map<String, Object> document(String url, Metadata md, String text) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("url", url);
+        put(doc, "host", hostOrNull(url));
+        put(doc, "title", md.getFirst(MetadataKeys.PARSE_TITLE));
+        put(doc, "description", md.getFirst(MetadataKeys.PARSE_DESCRIPTION));
+        List<String> keywords = md.getValues(MetadataKeys.PARSE_KEYWORDS);
+        if (!keywords.isEmpty()) {
+            doc.put("keywords", keywords);
+        }
+        put(doc, "text", text);
+        put(doc, "contentType", md.getFirst(MetadataKeys.PARSE_CONTENT_TYPE));
+        put(doc, "language", md.getFirst(MetadataKeys.PARSE_LANGUAGE));
+        put(doc, "digest", md.getFirst(MetadataKeys.DIGEST));
+        doc.put("fetchDate", clock.instant().truncatedTo(ChronoUnit.MILLIS).toString());
+        fieldByKey.forEach((key, field) -> {
+            List<String> values = md.getValues(key);
+            if (values.size() == 1) {
+                doc.put(field, values.get(0));
+            } else if (!values.isEmpty()) {
+                doc.put(field, values);
+            }
+        });
+        return doc;
+    }
+
+    private static void put(Map<String, Object> doc, String field, String value) {
+        if (value != null) {
+            doc.put(field, value);
+        }
+    }
+
+    private static String hostOrNull(String url) {
+        try {
+            return PartitionKeys.hostOf(url);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Parses {@code indexer.md.mapping}: "key" or "key=field" per entry. */
+    static Map<String, String> mapping(List<String> entries) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String entry : entries) {
+            int eq = entry.indexOf('=');
+            String key = (eq < 0 ? entry : entry.substring(0, eq)).strip();
+            String field = (eq < 0 ? entry : entry.substring(eq + 1)).strip();
+            if (key.isEmpty() || field.isEmpty()) {
+                throw new ConfigException("indexer.md.mapping: '" + entry + "' is not \"key\" or \"key=field\"");
+            }
+            fields.put(key, field);
+        }
+        return Collections.unmodifiableMap(fields);
+    }
+}

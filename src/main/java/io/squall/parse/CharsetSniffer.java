@@ -1,0 +1,85 @@
+package io.squall.parse;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * Finds the character encoding of an HTML page in the order browsers use (WHATWG "encoding sniffing"):
+ * a byte order mark, then the charset of the HTTP Content-Type, then a {@code <meta>} declaration in the
+ * first 1,024 bytes; without any of them, UTF-8 when the bytes are valid UTF-8 with at least one non-ASCII
+ * character (as Chrome detects it), else windows-1252.
+ */
+public final class CharsetSniffer {
+    static final int PRESCAN_BYTES = 1024;
+    private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
+
+    /**
+     * @param source where the charset came from: bom, http, meta, detected or default
+     * @param bomLength bytes of byte order mark to skip before decoding
+     */
+    public record Result(Charset charset, String source, int bomLength) {
+        /** Decodes the content; bytes that are invalid in the charset become U+FFFD, never an exception. */
+        public String decode(byte[] content) {
+            return new String(content, bomLength, content.length - bomLength, charset);
+        }
+    }
+
+    private CharsetSniffer() {
+    }
+
+    public static Result sniff(byte[] content, String contentType) {
+        Result bom = bom(content);
+        if (bom != null) {
+            return bom;
+        }
+        Charset http = EncodingLabels.forLabel(charsetParameter(contentType));
+        if (http != null) {
+            return new Result(http, "http", 0);
+        }
+        Charset meta = MetaPrescan.charset(content, Math.min(content.length, PRESCAN_BYTES));
+        if (meta != null) {
+            return new Result(meta, "meta", 0);
+        }
+        if (Utf8Check.isUtf8WithNonAscii(content)) {
+            return new Result(StandardCharsets.UTF_8, "detected", 0);
+        }
+        return new Result(WINDOWS_1252, "default", 0);
+    }
+
+    private static Result bom(byte[] b) {
+        if (b.length >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF) {
+            return new Result(StandardCharsets.UTF_8, "bom", 3);
+        }
+        if (b.length >= 2 && (b[0] & 0xFF) == 0xFE && (b[1] & 0xFF) == 0xFF) {
+            return new Result(StandardCharsets.UTF_16BE, "bom", 2);
+        }
+        if (b.length >= 2 && (b[0] & 0xFF) == 0xFF && (b[1] & 0xFF) == 0xFE) {
+            return new Result(StandardCharsets.UTF_16LE, "bom", 2);
+        }
+        return null;
+    }
+
+    /** The charset parameter of a Content-Type value ({@code text/html; charset="utf-8"}), or null. */
+    static String charsetParameter(String contentType) {
+        if (contentType == null) {
+            return null;
+        }
+        String lower = contentType.toLowerCase(Locale.ROOT);
+        int i = lower.indexOf("charset");
+        while (i >= 0) {
+            int j = i + 7;
+            while (j < lower.length() && lower.charAt(j) == ' ') {
+                j++;
+            }
+            if (j < lower.length() && lower.charAt(j) == '=') {
+                String value = contentType.substring(j + 1).trim();
+                int end = value.indexOf(';');
+                value = (end < 0 ? value : value.substring(0, end)).trim();
+                return value.replace("\"", "").replace("'", "").trim();
+            }
+            i = lower.indexOf("charset", j);
+        }
+        return null;
+    }
+}

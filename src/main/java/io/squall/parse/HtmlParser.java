@@ -1,0 +1,257 @@
+package io.squall.parse;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.UrlNormalizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeVisitor;
+
+/**
+ * Parses an HTML page with jsoup: charset ({@link CharsetSniffer}), title, description, keywords,
+ * canonical URL, language, robots directives, meta refresh, links (a, area, link rel=alternate/next/prev,
+ * frames and iframes) relative to the page's {@code <base href>}, and the visible text.
+ * Thread-safe; holds no state between pages.
+ */
+public final class HtmlParser {
+    private static final int MAX_ANCHOR_CHARS = 200;
+
+    private final UrlNormalizer normalizer;
+    private final boolean followFrames;
+    private final boolean honourNofollow;
+    private final TextExtractor textExtractor;
+
+    public HtmlParser(UrlNormalizer normalizer, boolean followFrames, boolean honourNofollow,
+            List<String> textIncludeSelectors, List<String> textExcludeSelectors, int textMaxChars) {
+        this.normalizer = normalizer;
+        this.followFrames = followFrames;
+        this.honourNofollow = honourNofollow;
+        this.textExtractor = new TextExtractor(textIncludeSelectors, textExcludeSelectors, textMaxChars);
+    }
+
+    /** Reads parser.follow.frames, parser.nofollow and the textextractor.* keys. */
+    public static HtmlParser fromConfig(CrawlerConfig config, UrlNormalizer normalizer) {
+        return new HtmlParser(normalizer, config.getBoolean("parser.follow.frames"),
+                config.getBoolean("parser.nofollow"), config.getStringList("textextractor.include.pattern"),
+                config.getStringList("textextractor.exclude.tags"), config.getInt("textextractor.skip.after"));
+    }
+
+    /**
+     * @param url the page's URL, normalized
+     * @param contentType the HTTP Content-Type, or null
+     * @param robotsHeaders the values of the X-Robots-Tag header (possibly none)
+     */
+    public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
+        CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
+        Document doc = Jsoup.parse(charset.decode(content), url);
+        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector();
+        Scan scan = new Scan(text);
+        scan.traverse(doc);
+
+        String base = url;
+        if (scan.baseHref != null) {
+            base = resolveOrNull(url, scan.baseHref);
+            base = base == null ? url : base;
+        }
+        RobotsDirectives robots = RobotsDirectives.NONE.with(scan.robots);
+        for (String header : robotsHeaders) {
+            robots = robots.with(header);
+        }
+        String canonical = scan.canonical == null ? null : resolveOrNull(base, scan.canonical);
+        String refresh = scan.refresh == null ? null : refreshTarget(base, scan.refresh);
+        if (url.equals(refresh)) {
+            refresh = null; // a page that reloads itself is not a redirect
+        }
+        return new ParsedPage(charset.charset().name(), charset.source(), base, doc.title(), scan.description,
+                scan.keywords, canonical, scan.language, text == null ? textExtractor.text(doc) : text.result(), robots, refresh, scan.links);
+    }
+
+    private String resolveOrNull(String base, String href) {
+        try {
+            return normalizer.resolve(base, href);
+        } catch (InvalidUrlException e) {
+            return null;
+        }
+    }
+
+    /** The URL of a refresh content such as {@code 0; url='/next'}, or null when it only reloads. */
+    private String refreshTarget(String base, String content) {
+        int i = 0;
+        int n = content.length();
+        while (i < n && (Character.isDigit(content.charAt(i)) || content.charAt(i) == '.' || content.charAt(i) == ' ')) {
+            i++;
+        }
+        while (i < n && (content.charAt(i) == ';' || content.charAt(i) == ',' || content.charAt(i) == ' ')) {
+            i++;
+        }
+        String rest = content.substring(i);
+        if (rest.regionMatches(true, 0, "url", 0, 3)) {
+            String afterUrl = rest.substring(3).stripLeading();
+            if (afterUrl.startsWith("=")) {
+                rest = afterUrl.substring(1).strip();
+            }
+        }
+        if (rest.length() >= 2 && (rest.charAt(0) == '\'' || rest.charAt(0) == '"')) {
+            int close = rest.indexOf(rest.charAt(0), 1);
+            rest = rest.substring(1, close < 0 ? rest.length() : close);
+        }
+        return rest.isBlank() ? null : resolveOrNull(base, rest);
+    }
+
+    /** One walk over the document collecting links, head metadata and (without selectors) the text. */
+    private final class Scan implements NodeVisitor {
+        final List<ParsedPage.Link> links = new ArrayList<>();
+        final TextExtractor.Collector text;
+        final StringBuilder anchorText = new StringBuilder();
+        Element openAnchor;
+        String baseHref;
+        String description;
+        String keywords;
+        String canonical;
+        String language;
+        String robots;
+        String refresh;
+
+        Scan(TextExtractor.Collector text) {
+            this.text = text;
+        }
+
+        @Override
+        public void tail(Node node, int depth) {
+            if (text != null) {
+                text.tail(node, depth);
+            }
+            if (node == openAnchor) {
+                links.add(new ParsedPage.Link(openAnchor.attr("href"), clip(anchorText.toString())));
+                openAnchor = null;
+            }
+        }
+
+        @Override
+        public void head(Node node, int depth) {
+            if (text != null) {
+                text.head(node, depth);
+            }
+            if (node instanceof TextNode t) {
+                if (openAnchor != null && anchorText.length() < MAX_ANCHOR_CHARS) {
+                    anchorText.append(t.getWholeText());
+                }
+                return;
+            }
+            if (!(node instanceof Element e)) {
+                return;
+            }
+            switch (e.normalName()) {
+                case "a" -> {
+                    // its text is collected on the way down and the link added at its end, in document order
+                    if (openAnchor == null && e.hasAttr("href") && !isNofollow(e)) {
+                        openAnchor = e;
+                        anchorText.setLength(0);
+                    }
+                }
+                case "area" -> {
+                    if (e.hasAttr("href") && !isNofollow(e)) {
+                        links.add(new ParsedPage.Link(e.attr("href"), clip(e.attr("alt"))));
+                    }
+                }
+                case "frame", "iframe" -> {
+                    if (followFrames && e.hasAttr("src")) {
+                        links.add(new ParsedPage.Link(e.attr("src"), ""));
+                    }
+                }
+                case "link" -> linkElement(e);
+                case "meta" -> meta(e);
+                case "base" -> {
+                    if (baseHref == null && e.hasAttr("href")) {
+                        baseHref = e.attr("href");
+                    }
+                }
+                case "html" -> {
+                    if (language == null && !e.attr("lang").isBlank()) {
+                        language = e.attr("lang").trim();
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+
+        private void link(Element e, String attribute) {
+            if (e.hasAttr(attribute) && !isNofollow(e)) {
+                links.add(new ParsedPage.Link(e.attr(attribute), ""));
+            }
+        }
+
+        private void linkElement(Element e) {
+            if (hasRel(e, "canonical")) {
+                if (canonical == null && e.hasAttr("href")) {
+                    canonical = e.attr("href");
+                }
+            } else if (hasRel(e, "next") || hasRel(e, "prev")
+                    || (hasRel(e, "alternate") && (e.attr("type").isEmpty() || e.attr("type").contains("html")))) {
+                link(e, "href");
+            }
+        }
+
+        private void meta(Element e) {
+            String name = e.attr("name").toLowerCase(Locale.ROOT);
+            String httpEquiv = e.attr("http-equiv").toLowerCase(Locale.ROOT);
+            String content = e.attr("content");
+            switch (name) {
+                case "description" -> description = description == null ? content.trim() : description;
+                case "keywords" -> keywords = keywords == null ? content.trim() : keywords;
+                case "robots" -> robots = robots == null ? content : robots + "," + content;
+                default -> {
+                }
+            }
+            if (httpEquiv.equals("refresh") && refresh == null) {
+                refresh = content;
+            } else if (httpEquiv.equals("content-language") && language == null && !content.isBlank()) {
+                language = content.trim();
+            }
+        }
+
+        private boolean isNofollow(Element e) {
+            return honourNofollow && hasRel(e, "nofollow");
+        }
+    }
+
+    /** Whether the element's rel attribute (space-separated tokens, any case) holds the token. */
+    private static boolean hasRel(Element e, String token) {
+        String rel = e.attr("rel");
+        if (rel.isEmpty()) {
+            return false;
+        }
+        for (String t : rel.split("\\s+")) {
+            if (t.equalsIgnoreCase(token)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The anchor with whitespace collapsed, at most MAX_ANCHOR_CHARS long. */
+    private static String clip(String anchor) {
+        StringBuilder out = new StringBuilder(Math.min(anchor.length(), MAX_ANCHOR_CHARS));
+        boolean space = false;
+        for (int i = 0; i < anchor.length() && out.length() < MAX_ANCHOR_CHARS; i++) {
+            char c = anchor.charAt(i);
+            if (Character.isWhitespace(c) || c == '\u00a0') {
+                space = out.length() > 0;
+            } else {
+                if (space) {
+                    out.append(' ');
+                    space = false;
+                }
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

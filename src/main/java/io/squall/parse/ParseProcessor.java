@@ -1,0 +1,220 @@
+package io.squall.parse;
+
+import io.squall.urls.OutlinkMetadata;
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.metrics.CrawlStats;
+import io.squall.urls.FilterVerdict;
+import io.squall.urls.UrlFilterChain;
+import io.squall.urls.UrlFilters;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the parser does with one fetched document, without Storm: a sitemap gives its entries; an HTML
+ * page gives its text, metadata and outlinks; a meta refresh makes the page a redirect; other content is
+ * passed on unparsed. Every new URL goes through the URL filter chain with the metadata it would be
+ * stored with. Never throws for bad content: a failure is an {@link Kind#ERROR} outcome.
+ */
+public final class ParseProcessor {
+    /** What became of the document, which decides where it goes. */
+    public enum Kind {
+        /** An HTML page: to indexing, its outlinks DISCOVERED. */
+        PAGE,
+        /** Content that is not HTML: to indexing as fetched, no links. */
+        NON_HTML,
+        /** A meta refresh: the page is a REDIRECTION, its target DISCOVERED; not indexed. */
+        REDIRECT,
+        /** A sitemap: FETCHED itself, its entries DISCOVERED; not indexed. */
+        SITEMAP,
+        /** Unparseable: ERROR with error.cause=parse. */
+        ERROR
+    }
+
+    /** A URL found in the document that passed the filters, with the metadata to store it with. */
+    public record Discovered(String url, Metadata metadata) {
+    }
+
+    /** @param metadata the document's metadata, updated (digest, title, robots, error...) */
+    public record Outcome(Kind kind, Metadata metadata, String text, List<Discovered> discovered) {
+    }
+
+    private final HtmlParser htmlParser;
+    private final SitemapExtractor sitemaps;
+    private final UrlFilterChain filters;
+    private final OutlinkMetadata outlinkMetadata;
+    private final boolean emitOutlinks;
+    private final int maxOutlinks;
+    private final String digestAlgorithm;
+    private final boolean sniffSitemaps;
+    private final Clock clock;
+
+    public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, UrlFilterChain filters,
+            OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
+            boolean sniffSitemaps, Clock clock) {
+        this.htmlParser = htmlParser;
+        this.sitemaps = sitemaps;
+        this.filters = filters;
+        this.outlinkMetadata = outlinkMetadata;
+        this.emitOutlinks = emitOutlinks;
+        this.maxOutlinks = maxOutlinks;
+        this.digestAlgorithm = digestAlgorithm;
+        this.sniffSitemaps = sniffSitemaps;
+        this.clock = clock;
+        digest(new byte[0]); // fail at start-up, not on the first page
+    }
+
+    public static ParseProcessor fromConfig(CrawlerConfig config) {
+        UrlFilterChain chain = UrlFilters.fromConfig(config);
+        return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
+                new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")), chain,
+                OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
+                config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
+                config.getBoolean("sitemap.discovery"), Clock.systemUTC());
+    }
+
+    public UrlFilterChain filters() {
+        return filters;
+    }
+
+    public Outcome process(String url, byte[] content, Metadata metadata) {
+        Metadata md = metadata.copy();
+        byte[] bytes = content == null ? new byte[0] : content;
+        try {
+            md.set(MetadataKeys.DIGEST, digest(bytes));
+            String contentType = Headers.first(md, "content-type");
+            boolean html = isHtml(contentType, bytes);
+            if ("true".equals(md.getFirst(MetadataKeys.IS_SITEMAP))
+                    || (sniffSitemaps && !html && SitemapExtractor.looksLikeSitemap(bytes))) {
+                return sitemap(url, bytes, md);
+            }
+            md.set(MetadataKeys.PARSE_CONTENT_TYPE, contentType == null ? (html ? "text/html" : null) : contentType);
+            if (!html) {
+                CrawlStats.counter("parser.nonhtml").increment();
+                return new Outcome(Kind.NON_HTML, md, "", List.of());
+            }
+            return page(url, bytes, md, contentType);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            CrawlStats.counter("parser.errors").increment();
+            md.set(MetadataKeys.ERROR_CAUSE, "parse");
+            md.set(MetadataKeys.ERROR_MESSAGE, e.getClass().getSimpleName() + ": " + e.getMessage());
+            return new Outcome(Kind.ERROR, md, "", List.of());
+        }
+    }
+
+    private Outcome page(String url, byte[] bytes, Metadata md, String contentType) {
+        ParsedPage page = htmlParser.parse(url, bytes, contentType, Headers.values(md, "x-robots-tag"));
+        CrawlStats.counter("parser.pages").increment();
+        md.set(MetadataKeys.PARSE_CHARSET, page.charset());
+        md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
+        md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
+        md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));
+        md.set(MetadataKeys.PARSE_CANONICAL, page.canonical());
+        md.set(MetadataKeys.PARSE_LANGUAGE, page.language());
+        md.set(MetadataKeys.ROBOTS_NOINDEX, page.robots().noIndex() ? "true" : null);
+        md.set(MetadataKeys.ROBOTS_NOFOLLOW, page.robots().noFollow() ? "true" : null);
+        Instant now = clock.instant();
+        if (page.refreshUrl() != null) {
+            md.set(MetadataKeys.REDIRECT_TO, page.refreshUrl());
+            FilterVerdict target = filters.filter(page.refreshUrl(), outlinkMetadata.forRedirect(url, md, now));
+            List<Discovered> discovered = target.accepted()
+                    ? List.of(new Discovered(target.url(), outlinkMetadata.forRedirect(url, md, now)))
+                    : List.of();
+            return new Outcome(Kind.REDIRECT, md, page.text(), discovered);
+        }
+        List<Discovered> outlinks = emitOutlinks && !page.robots().noFollow() ? outlinks(url, page, md, now)
+                : List.of();
+        return new Outcome(Kind.PAGE, md, page.text(), outlinks);
+    }
+
+    /** The page's links that pass the filters, each URL once (with all its anchors), at most maxOutlinks. */
+    private List<Discovered> outlinks(String url, ParsedPage page, Metadata md, Instant now) {
+        Map<String, Discovered> found = new LinkedHashMap<>();
+        Map<String, String> resolvedHrefs = new HashMap<>(); // href as written -> URL, or "" when rejected
+        // Filters read the metadata without changing it: one template serves every link of the page.
+        Metadata template = outlinkMetadata.forOutlink(url, md, now);
+        for (ParsedPage.Link link : page.links()) {
+            String target = resolvedHrefs.get(link.href());
+            if (target == null) {
+                FilterVerdict verdict = filters.resolveAndFilter(page.baseUrl(), link.href(), template);
+                target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : "";
+                resolvedHrefs.put(link.href(), target);
+            }
+            if (target.isEmpty()) {
+                continue;
+            }
+            Discovered known = found.get(target);
+            if (known == null) {
+                if (found.size() >= maxOutlinks) {
+                    CrawlStats.counter("parser.outlinks.over.max").increment();
+                    continue;
+                }
+                known = new Discovered(target, template.copy());
+                found.put(target, known);
+            }
+            if (!link.anchor().isEmpty() && !known.metadata().getValues(MetadataKeys.ANCHORS).contains(link.anchor())) {
+                known.metadata().add(MetadataKeys.ANCHORS, link.anchor());
+            }
+        }
+        CrawlStats.counter("parser.outlinks").add(found.size());
+        return new ArrayList<>(found.values());
+    }
+
+    private Outcome sitemap(String url, byte[] bytes, Metadata md) throws IOException {
+        SitemapExtractor.Result result = sitemaps.extract(url, bytes);
+        CrawlStats.counter("parser.sitemaps").increment();
+        md.set(MetadataKeys.IS_SITEMAP, "true");
+        md.set(MetadataKeys.SITEMAP_TRUNCATED, result.truncated() ? "true" : null);
+        Instant now = clock.instant();
+        List<Discovered> discovered = new ArrayList<>();
+        for (SitemapExtractor.Entry entry : result.entries()) {
+            Metadata entryMd = outlinkMetadata.forOutlink(url, md, now);
+            entryMd.set(MetadataKeys.IS_SITEMAP, entry.isSitemap() ? "true" : null);
+            if (entry.lastModified() != null) {
+                entryMd.set(MetadataKeys.SITEMAP_LASTMOD, entry.lastModified().toInstant().toString());
+            }
+            FilterVerdict verdict = filters.filter(entry.url(), entryMd);
+            if (verdict.accepted()) {
+                discovered.add(new Discovered(verdict.url(), entryMd));
+            }
+        }
+        return new Outcome(Kind.SITEMAP, md, "", discovered);
+    }
+
+    /** HTML by its Content-Type; without one, by a look at its first bytes. */
+    static boolean isHtml(String contentType, byte[] bytes) {
+        if (contentType != null && !contentType.isBlank()) {
+            return contentType.toLowerCase(Locale.ROOT).contains("html");
+        }
+        String head = new String(bytes, 0, Math.min(bytes.length, 1024), StandardCharsets.ISO_8859_1)
+                .toLowerCase(Locale.ROOT);
+        return head.contains("<html") || head.contains("<!doctype html") || head.contains("<head")
+                || head.contains("<body");
+    }
+
+    private String digest(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance(digestAlgorithm).digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new ConfigException("parser.digest: unknown digest algorithm '" + digestAlgorithm
+                    + "' (MD5 or SHA-1)");
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

@@ -1,0 +1,89 @@
+package io.squall.parse;
+
+import io.squall.config.ConfigException;
+import io.squall.config.ConfigLoader;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.UrlNormalizer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Parses a local file (or standard input) as the page at a given URL, as a seed of the crawl, and prints
+ * its charset, title, canonical URL, robots directives, refresh target and the outlinks that survive the
+ * filters. Usage: {@code [--conf crawler-conf.yaml]... [--content-type type] <url> [file|-]}.
+ */
+public final class ParseTool {
+    private ParseTool() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    /** @return the exit code: 0, 1 when the page cannot be parsed, 2 for bad arguments */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        List<Path> confs = new ArrayList<>();
+        List<String> positional = new ArrayList<>();
+        String contentType = "text/html";
+        for (int i = 0; i < args.length; i++) {
+            if ((args[i].equals("--conf") || args[i].equals("--content-type")) && i + 1 < args.length) {
+                if (args[i].equals("--conf")) {
+                    confs.add(Path.of(args[++i]));
+                } else {
+                    contentType = args[++i];
+                }
+            } else {
+                positional.add(args[i]);
+            }
+        }
+        if (positional.isEmpty() || positional.size() > 2) {
+            err.println("usage: [--conf file]... [--content-type type] <url> [file|-]");
+            return 2;
+        }
+        try {
+            ParseProcessor processor = ParseProcessor.fromConfig(ConfigLoader.load(confs));
+            UrlNormalizer normalizer = processor.filters().normalizer();
+            String url = normalizer.normalize(positional.get(0));
+            String file = positional.size() == 2 ? positional.get(1) : "-";
+            byte[] content = file.equals("-") ? in.readAllBytes() : Files.readAllBytes(Path.of(file));
+            Metadata md = new Metadata().set("Content-Type", contentType).set(MetadataKeys.DEPTH, "0");
+            ParseProcessor.Outcome outcome = processor.process(url, content, md);
+            Metadata result = outcome.metadata();
+            out.println("url:        " + url);
+            out.println("outcome:    " + outcome.kind());
+            if (outcome.kind() == ParseProcessor.Kind.ERROR) {
+                out.println("error:      " + result.getFirst(MetadataKeys.ERROR_MESSAGE));
+                return 1;
+            }
+            out.println("charset:    " + result.getFirst(MetadataKeys.PARSE_CHARSET, "-"));
+            out.println("title:      " + result.getFirst(MetadataKeys.PARSE_TITLE, "-"));
+            out.println("canonical:  " + result.getFirst(MetadataKeys.PARSE_CANONICAL, "-"));
+            out.println("robots:     " + new RobotsDirectives(result.containsKey(MetadataKeys.ROBOTS_NOINDEX),
+                    result.containsKey(MetadataKeys.ROBOTS_NOFOLLOW)));
+            out.println("refresh:    " + result.getFirst(MetadataKeys.REDIRECT_TO, "-"));
+            out.println("digest:     " + result.getFirst(MetadataKeys.DIGEST));
+            out.println("outlinks:   " + outcome.discovered().size());
+            for (ParseProcessor.Discovered d : outcome.discovered()) {
+                List<String> anchors = d.metadata().getValues(MetadataKeys.ANCHORS);
+                out.println("  " + d.url() + (anchors.isEmpty() ? "" : "\t" + String.join(" | ", anchors)));
+            }
+            return 0;
+        } catch (InvalidUrlException e) {
+            err.println("invalid page URL: " + e.getMessage());
+            return 2;
+        } catch (ConfigException e) {
+            err.println(e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("cannot read " + e.getMessage());
+            return 2;
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.squall.parse;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeVisitor;
+
+/**
+ * The text a reader sees: text nodes of the document (or of the elements matching the include selectors),
+ * without head, script, style, noscript, template and the elements matching the exclude selectors;
+ * whitespace collapsed, block elements separated by a space; cut after {@code maxChars} (-1 for all).
+ *
+ * <p>Without selectors, the text is collected during the parser's single walk over the document
+ * ({@link #collector()} fed by it), which saves a second walk over large pages.
+ */
+final class TextExtractor {
+    private static final Set<String> INVISIBLE = Set.of("script", "style", "noscript", "template", "head", "title");
+
+    private final List<String> includeSelectors;
+    private final List<String> excludeSelectors;
+    private final int maxChars;
+
+    TextExtractor(List<String> includeSelectors, List<String> excludeSelectors, int maxChars) {
+        this.includeSelectors = List.copyOf(includeSelectors);
+        this.excludeSelectors = List.copyOf(excludeSelectors);
+        this.maxChars = maxChars;
+    }
+
+    /** Whether the text depends on selectors, so it needs its own walk ({@link #text(Document)}). */
+    boolean usesSelectors() {
+        return !includeSelectors.isEmpty() || !excludeSelectors.isEmpty();
+    }
+
+    /** A collector for the whole document, to be fed every node by a walk from the root. */
+    Collector collector() {
+        return new Collector(Set.of(), maxChars < 0 ? Integer.MAX_VALUE : maxChars);
+    }
+
+    /** The text with the selectors applied, in a walk of its own. */
+    String text(Document doc) {
+        Set<Element> excluded = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (String selector : excludeSelectors) {
+            excluded.addAll(doc.select(selector));
+        }
+        List<Element> roots = includeSelectors.isEmpty() ? List.of(doc)
+                : includeSelectors.stream().flatMap(s -> doc.select(s).stream()).toList();
+        Collector collector = new Collector(excluded, maxChars < 0 ? Integer.MAX_VALUE : maxChars);
+        for (Element root : roots) {
+            collector.traverse(root);
+            collector.space();
+        }
+        return collector.result();
+    }
+
+    static final class Collector implements NodeVisitor {
+        private final Set<Element> excluded;
+        private final int max;
+        private final StringBuilder out = new StringBuilder();
+        private boolean pendingSpace;
+        private Node skipped; // the invisible element whose subtree is being walked, or null
+
+        Collector(Set<Element> excluded, int max) {
+            this.excluded = excluded;
+            this.max = max;
+        }
+
+        @Override
+        public void head(Node node, int depth) {
+            if (skipped != null || out.length() >= max) {
+                return;
+            }
+            if (node instanceof TextNode text) {
+                append(text.getWholeText());
+            } else if (node instanceof Element e) {
+                if (INVISIBLE.contains(e.normalName()) || (!excluded.isEmpty() && excluded.contains(e))) {
+                    skipped = e;
+                } else if (e.isBlock() || e.normalName().equals("br")) {
+                    pendingSpace = true;
+                }
+            }
+        }
+
+        @Override
+        public void tail(Node node, int depth) {
+            if (node == skipped) {
+                skipped = null;
+            } else if (skipped == null && node instanceof Element e && e.isBlock()) {
+                pendingSpace = true;
+            }
+        }
+
+        void space() {
+            pendingSpace = true;
+        }
+
+        private void append(String text) {
+            for (int i = 0; i < text.length() && out.length() < max; i++) {
+                char c = text.charAt(i);
+                if (Character.isWhitespace(c) || c == '\u00a0') {
+                    pendingSpace = true;
+                } else {
+                    if (pendingSpace && out.length() > 0) {
+                        out.append(' ');
+                    }
+                    pendingSpace = false;
+                    out.append(c);
+                }
+            }
+        }
+
+        String result() {
+            return out.length() > max ? out.substring(0, max) : out.toString();
+        }
+    }
+}

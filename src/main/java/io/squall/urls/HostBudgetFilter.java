@@ -1,0 +1,64 @@
+package io.squall.urls;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.squall.config.ConfigException;
+import io.squall.core.Metadata;
+
+/**
+ * A budget of distinct URLs per host ({@code max.urls.per.host}, -1 for none): a guard against crawler
+ * traps and against one site eating the crawl. URLs already counted pass again (rediscovery is harmless).
+ *
+ * <p>Each filter instance counts the URLs it has seen (one parser task sees the hosts routed to it; counts
+ * start again after a restart). Memory is bounded by {@code urlfilters.host.budget.memory}, the number of
+ * URL hashes remembered over all hosts: when it is full the least recently used host is forgotten and its
+ * count starts again, so the bound should exceed the budget of one host by a wide margin.
+ */
+public final class HostBudgetFilter implements UrlFilter {
+    private final String name;
+    private final int max;
+    private final Cache<String, LongHashSet> hosts;
+
+    public HostBudgetFilter(FilterParams params) {
+        this.name = params.filterName();
+        this.max = params.getInt("max", params.config().getInt("max.urls.per.host"));
+        long memory = params.config().getLong("urlfilters.host.budget.memory");
+        if (max >= 0 && memory < max) {
+            throw new ConfigException("urlfilters.host.budget.memory (" + memory
+                    + ") must be at least the per-host budget (" + max + ")");
+        }
+        this.hosts = Caffeine.newBuilder().maximumWeight(memory).executor(Runnable::run)
+                .<String, LongHashSet>weigher((host, urls) -> urls.size()).build();
+    }
+
+    @Override
+    public synchronized FilterVerdict filter(String url, Metadata metadata) {
+        if (max < 0) {
+            return FilterVerdict.accept(url);
+        }
+        String host = UrlParts.host(url);
+        LongHashSet seen = hosts.get(host, h -> new LongHashSet());
+        long hash = hash64(url);
+        if (seen.contains(hash)) {
+            return FilterVerdict.accept(url);
+        }
+        if (seen.size() >= max) {
+            return FilterVerdict.reject(name, "host " + host + " has used its budget of " + max + " URLs");
+        }
+        seen.add(hash);
+        hosts.put(host, seen); // re-weighs the entry
+        return FilterVerdict.accept(url);
+    }
+
+    /** FNV-1a over the characters, then a finalizer that spreads the bits. */
+    static long hash64(String s) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < s.length(); i++) {
+            h = (h ^ s.charAt(i)) * 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        return h;
+    }
+}

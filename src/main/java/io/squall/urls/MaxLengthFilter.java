@@ -1,0 +1,20 @@
+package io.squall.urls;
+
+import io.squall.core.Metadata;
+
+/** Rejects URLs longer than a number of characters: long URLs are mostly generated, and some servers refuse them. */
+public final class MaxLengthFilter implements UrlFilter {
+    private final String name;
+    private final int max;
+
+    public MaxLengthFilter(FilterParams params) {
+        this.name = params.filterName();
+        this.max = params.getInt("max", 2048);
+    }
+
+    @Override
+    public FilterVerdict filter(String url, Metadata metadata) {
+        return url.length() <= max ? FilterVerdict.accept(url)
+                : FilterVerdict.reject(name, "length " + url.length() + " > " + max);
+    }
+}

@@ -1,0 +1,27 @@
+package io.squall.urls;
+
+import io.squall.core.Metadata;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Keeps URLs whose scheme is listed (default: http and https; "https" alone keeps a crawl encrypted). */
+public final class SchemeFilter implements UrlFilter {
+    private final String name;
+    private final Set<String> allowed;
+
+    public SchemeFilter(FilterParams params) {
+        this.name = params.filterName();
+        this.allowed = params.getStringList("allowed", List.of("http", "https")).stream()
+                .map(s -> s.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+    }
+
+    @Override
+    public FilterVerdict filter(String url, Metadata metadata) {
+        int colon = url.indexOf(':');
+        String scheme = colon < 0 ? "" : url.substring(0, colon).toLowerCase(Locale.ROOT);
+        return allowed.contains(scheme) ? FilterVerdict.accept(url)
+                : FilterVerdict.reject(name, "scheme '" + scheme + "' is not in " + allowed);
+    }
+}

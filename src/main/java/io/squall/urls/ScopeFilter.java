@@ -1,0 +1,111 @@
+package io.squall.urls;
+
+import crawlercommons.domains.EffectiveTldFinder;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Keeps the crawl where the user wants it, relative to the seed that led to each URL (the seed's URL
+ * travels in {@link MetadataKeys#SEED_URL}):
+ * <ul>
+ *   <li>{@code host}: same host as the seed;</li>
+ *   <li>{@code domain}: same registered domain as the seed (public-suffix rules: www.example.co.uk and
+ *       shop.example.co.uk are one domain);</li>
+ *   <li>{@code path}: under the seed's directory (seed http://h/docs/index.html keeps http://h/docs/...);</li>
+ *   <li>{@code hosts}: hosts in the {@code hosts} list, whatever the seed ("*.example.com" also matches
+ *       its subdomains);</li>
+ *   <li>{@code all}: no restriction.</li>
+ * </ul>
+ * A URL without a seed in its metadata is a seed itself (or a seed's redirect target), which defines the
+ * scope rather than being subject to it, and is accepted by the seed-relative modes.
+ */
+public final class ScopeFilter implements UrlFilter {
+    private enum Mode { HOST, DOMAIN, PATH, HOSTS, ALL }
+
+    private final String name;
+    private final Mode mode;
+    private final List<String> hosts;
+    private volatile HostDomain lastDomain;
+    private volatile HostDomain previousDomain;
+
+    private record HostDomain(String host, String domain) {
+    }
+
+    public ScopeFilter(FilterParams params) {
+        this.name = params.filterName();
+        String m = params.getString("mode", "domain");
+        try {
+            this.mode = Mode.valueOf(m.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw params.error("mode", "must be host, domain, path, hosts or all, got '" + m + "'");
+        }
+        this.hosts = params.getStringList("hosts", List.of()).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList();
+        if (mode == Mode.HOSTS && hosts.isEmpty()) {
+            throw params.error("hosts", "must list at least one host when mode is hosts");
+        }
+    }
+
+    @Override
+    public FilterVerdict filter(String url, Metadata metadata) {
+        if (mode == Mode.ALL) {
+            return FilterVerdict.accept(url);
+        }
+        String host = UrlParts.host(url);
+        if (mode == Mode.HOSTS) {
+            return allowedHost(host) ? FilterVerdict.accept(url)
+                    : FilterVerdict.reject(name, "host " + host + " is not in the allowed hosts");
+        }
+        String seed = metadata.getFirst(MetadataKeys.SEED_URL);
+        if (seed == null) {
+            return FilterVerdict.accept(url);
+        }
+        String seedHost = UrlParts.host(seed);
+        return switch (mode) {
+            case HOST -> host.equals(seedHost) ? FilterVerdict.accept(url)
+                    : FilterVerdict.reject(name, "host " + host + " is not the seed's host " + seedHost);
+            case DOMAIN -> host.equals(seedHost) || domain(host).equals(domain(seedHost)) ? FilterVerdict.accept(url)
+                    : FilterVerdict.reject(name, "domain " + domain(host) + " is not the seed's domain "
+                            + domain(seedHost));
+            case PATH -> url.startsWith(directory(seed)) ? FilterVerdict.accept(url)
+                    : FilterVerdict.reject(name, "not under the seed's path " + directory(seed));
+            default -> throw new IllegalStateException(mode.name());
+        };
+    }
+
+    private boolean allowedHost(String host) {
+        for (String allowed : hosts) {
+            if (allowed.startsWith("*.") ? host.equals(allowed.substring(2)) || host.endsWith(allowed.substring(1))
+                    : host.equals(allowed)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String domain(String host) {
+        // Links of a page mostly share a host or two: remember the last lookups, as public-suffix
+        // matching costs more than everything else in the chain.
+        HostDomain a = lastDomain;
+        if (a != null && a.host.equals(host)) {
+            return a.domain;
+        }
+        HostDomain b = previousDomain;
+        if (b != null && b.host.equals(host)) {
+            return b.domain;
+        }
+        String domain = EffectiveTldFinder.getAssignedDomain(host, false, false);
+        HostDomain found = new HostDomain(host, domain == null ? host : domain);
+        previousDomain = a;
+        lastDomain = found;
+        return found.domain;
+    }
+
+    /** The seed up to the last '/' of its path: http://h/docs/index.html?x gives http://h/docs/. */
+    private static String directory(String seed) {
+        int query = seed.indexOf('?');
+        String noQuery = query < 0 ? seed : seed.substring(0, query);
+        return noQuery.substring(0, noQuery.lastIndexOf('/') + 1);
+    }
+}

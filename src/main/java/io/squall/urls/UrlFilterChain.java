@@ -1,0 +1,67 @@
+package io.squall.urls;
+
+import io.squall.core.Metadata;
+import io.squall.metrics.CrawlStats;
+import java.util.List;
+
+/**
+ * The URL filter chain: the normalizer, then each configured filter in order; the first rejection ends
+ * it. Every rejection is counted under {@code urlfilter.rejected.<filter name>} in {@link CrawlStats}.
+ * A URL that is not http(s) is rejected under the name "scheme", one that cannot be parsed under
+ * "normalizer".
+ */
+public final class UrlFilterChain implements UrlFilter {
+    static final String COUNTER_PREFIX = "urlfilter.rejected.";
+
+    private final UrlNormalizer normalizer;
+    private final List<UrlFilter> filters;
+
+    public UrlFilterChain(UrlNormalizer normalizer, List<UrlFilter> filters) {
+        this.normalizer = normalizer;
+        this.filters = List.copyOf(filters);
+    }
+
+    public UrlNormalizer normalizer() {
+        return normalizer;
+    }
+
+    /** Normalizes an absolute URL (a seed, a redirect target, a sitemap entry) and filters it. */
+    @Override
+    public FilterVerdict filter(String url, Metadata metadata) {
+        try {
+            return filterNormalized(normalizer.normalize(url), metadata);
+        } catch (InvalidUrlException e) {
+            return rejected(invalid(e));
+        }
+    }
+
+    /** Resolves a link of a page against the page's base, then filters it. */
+    public FilterVerdict resolveAndFilter(String base, String href, Metadata metadata) {
+        try {
+            return filterNormalized(normalizer.resolve(base, href), metadata);
+        } catch (InvalidUrlException e) {
+            return rejected(invalid(e));
+        }
+    }
+
+    private FilterVerdict filterNormalized(String url, Metadata metadata) {
+        String current = url;
+        for (UrlFilter filter : filters) {
+            FilterVerdict verdict = filter.filter(current, metadata);
+            if (!verdict.accepted()) {
+                return rejected(verdict);
+            }
+            current = verdict.url();
+        }
+        return FilterVerdict.accept(current);
+    }
+
+    private static FilterVerdict invalid(InvalidUrlException e) {
+        return FilterVerdict.reject(e.isSchemeProblem() ? "scheme" : "normalizer", e.getMessage());
+    }
+
+    private static FilterVerdict rejected(FilterVerdict verdict) {
+        CrawlStats.counter(COUNTER_PREFIX + verdict.rejectedBy()).increment();
+        return verdict;
+    }
+}

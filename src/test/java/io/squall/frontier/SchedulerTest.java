@@ -1,0 +1,70 @@
+package io.squall.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SchedulerTest {
+    private static final Instant NOW = Instant.parse("2025-01-01T00:00:00Z");
+
+    private static long minutesUntil(Optional<Instant> next) {
+        return Duration.between(NOW, next.orElseThrow()).toMinutes();
+    }
+
+    @Test
+    void defaultIntervalsPerStatusWithNeverAndAPerUrlOverride() {
+        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("fetchInterval.default", 1440,
+                "fetchInterval.fetch.error", 120, "fetchInterval.error", -1), "test"));
+        assertEquals(0, minutesUntil(s.nextFetchDate(Status.DISCOVERED, new Metadata(), NOW)));
+        assertEquals(1440, minutesUntil(s.nextFetchDate(Status.FETCHED, new Metadata(), NOW)));
+        assertEquals(1440, minutesUntil(s.nextFetchDate(Status.REDIRECTION, new Metadata(), NOW)));
+        assertEquals(120, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, new Metadata(), NOW)));
+        assertTrue(s.nextFetchDate(Status.ERROR, new Metadata(), NOW).isEmpty());
+        Metadata hourly = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "60");
+        assertEquals(60, minutesUntil(s.nextFetchDate(Status.FETCHED, hourly, NOW)));
+        Metadata never = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "-1");
+        assertTrue(s.nextFetchDate(Status.FETCHED, never, NOW).isEmpty());
+    }
+
+    @Test
+    void adaptiveIntervalShrinksOnChangeGrowsOnSameDigestOr304WithinBounds() {
+        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class", "adaptive",
+                "fetchInterval.default", 1000, "scheduler.adaptive.min", 300, "scheduler.adaptive.max", 2000), "test"));
+        Metadata md = new Metadata().set(MetadataKeys.DIGEST, "d1");
+        assertEquals(1000, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "first fetch: default interval");
+        assertEquals("d1", md.getFirst(MetadataKeys.ADAPTIVE_SIGNATURE));
+
+        md.set(MetadataKeys.DIGEST, "d2");
+        assertEquals(500, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "changed: halved");
+        md.set(MetadataKeys.DIGEST, "d3");
+        assertEquals(300, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "changed again: the minimum");
+
+        assertEquals(450, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "same digest: grows by half");
+        md.set(MetadataKeys.FETCH_STATUS_CODE, "304");
+        assertEquals(675, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "304: grows");
+        for (int i = 0; i < 5; i++) {
+            s.nextFetchDate(Status.FETCHED, md, NOW);
+        }
+        assertEquals(2000, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "never above the maximum");
+
+        assertEquals(120, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, md, NOW)), "errors keep their interval");
+    }
+
+    @Test
+    void anUnknownSchedulerIsAConfigurationError() {
+        ConfigException e = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
+                CrawlerConfig.defaults().with(Map.of("scheduler.class", "weekly"), "test")));
+        assertTrue(e.getMessage().contains("scheduler.class"));
+    }
+}

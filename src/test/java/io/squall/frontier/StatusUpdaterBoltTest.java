@@ -1,0 +1,105 @@
+package io.squall.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.squall.core.Metadata;
+import io.squall.core.Status;
+import io.squall.core.UrlId;
+import io.squall.opensearch.SquallIndex;
+import io.squall.testsupport.BoltDriver;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(OpenSearchExtension.class)
+class StatusUpdaterBoltTest {
+
+    private static BoltDriver driver() {
+        return new BoltDriver(Map.of("status", new Fields("url", "metadata", "status")));
+    }
+
+    /** A bolt whose bulks leave only when 5 updates are waiting (the timed flush is a minute away). */
+    private static StatusUpdaterBolt prepared(TestOpenSearch os, BoltDriver driver) {
+        StatusUpdaterBolt bolt = new StatusUpdaterBolt();
+        bolt.prepare(new HashMap<>(os.config(Map.of("opensearch.status.bulkActions", 5,
+                "opensearch.status.flushInterval", 60)).asMap()), driver.context(), driver.collector());
+        return bolt;
+    }
+
+    /** Sends tick tuples until {@code n} tuples were acked or failed in all, for at most 30 s. */
+    private static void tickUntilDone(StatusUpdaterBolt bolt, BoltDriver driver, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (driver.acked().size() + driver.failed().size() < n) {
+            if (System.nanoTime() > deadline) {
+                fail("only " + driver.acked().size() + " acks and " + driver.failed().size() + " fails of " + n);
+            }
+            bolt.execute(driver.tick());
+            Thread.sleep(10);
+        }
+    }
+
+    private static List<Tuple> send(StatusUpdaterBolt bolt, BoltDriver driver, int from, int to) {
+        List<Tuple> sent = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            Tuple t = driver.tuple("status", "https://host" + (i % 2) + ".example.org/" + i, new Metadata(),
+                    i % 2 == 0 ? Status.DISCOVERED : Status.FETCHED);
+            bolt.execute(t);
+            sent.add(t);
+        }
+        return sent;
+    }
+
+    @Test
+    void aTupleIsAckedOnlyAfterOpenSearchConfirmedItsItem(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        StatusUpdaterBolt bolt = prepared(os, driver);
+        try {
+            List<Tuple> sent = send(bolt, driver, 0, 4);
+            bolt.execute(driver.tick());
+            assertEquals(List.of(), driver.acked(), "nothing is acked while its bulk has not been sent");
+            assertEquals(0, os.count(SquallIndex.STATUS));
+
+            sent.addAll(send(bolt, driver, 4, 5)); // the fifth fills the bulk
+            tickUntilDone(bolt, driver, 5);
+            assertEquals(List.of(), driver.failed());
+            assertEquals(5, driver.acked().size());
+            for (Tuple t : driver.acked()) {
+                assertNotNull(os.statusDocument(UrlId.of(t.getStringByField("url"))), "acked but not stored");
+            }
+            assertEquals(3, os.countStatus("DISCOVERED"));
+            assertEquals(2, os.countStatus("FETCHED"));
+
+            // A DISCOVERED URL just written is acked at once, without a write.
+            bolt.execute(driver.tuple("status", sent.get(0).getStringByField("url"), new Metadata(), Status.DISCOVERED));
+            assertEquals(6, driver.acked().size());
+        } finally {
+            bolt.cleanup();
+        }
+    }
+
+    @Test
+    void withTheIndexClosedTheUpdaterFailsTheTuplesAndAcksNone(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        StatusUpdaterBolt bolt = prepared(os, driver);
+        try {
+            os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
+            List<Tuple> sent = send(bolt, driver, 0, 5);
+            tickUntilDone(bolt, driver, 5);
+            assertEquals(List.of(), driver.acked());
+            assertEquals(5, driver.failed().size());
+            assertTrue(driver.failed().containsAll(sent));
+        } finally {
+            bolt.cleanup();
+        }
+    }
+}

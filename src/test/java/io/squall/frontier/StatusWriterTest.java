@@ -1,0 +1,165 @@
+package io.squall.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import io.squall.core.UrlId;
+import io.squall.opensearch.IndexSetup;
+import io.squall.opensearch.SquallIndex;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(OpenSearchExtension.class)
+class StatusWriterTest {
+
+    /** Writes one update and waits for OpenSearch's answer; returns whether it succeeded. */
+    private static Completions.Completion<String> writeAndWait(CrawlerConfig config, TestOpenSearch os, String url,
+            Metadata md, Status status) throws InterruptedException {
+        Outcomes<String> outcomes = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
+                "test")) {
+            StatusWriter writer = new StatusWriter(config, bulk);
+            assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, md, status, outcomes.callbackFor(url)));
+        }
+        return outcomes.await(1).get(0);
+    }
+
+    private static Map<String, Object> stored(TestOpenSearch os, String url) {
+        return os.statusDocument(UrlId.of(url));
+    }
+
+    @Test
+    void discoveredOverFetchedLeavesItFetchedAndFetchedOverwrites(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        String url = "https://example.org/page";
+
+        assertTrue(writeAndWait(config, os, url, new Metadata().set("depth", "1"), Status.DISCOVERED).succeeded());
+        assertEquals("DISCOVERED", stored(os, url).get("status"));
+
+        assertTrue(writeAndWait(config, os, url, new Metadata().set("depth", "1"), Status.FETCHED).succeeded());
+        Map<String, Object> fetched = stored(os, url);
+        assertEquals("FETCHED", fetched.get("status"));
+        Instant next = Instant.parse((String) fetched.get("nextFetchDate"));
+        assertTrue(next.isAfter(Instant.now().plusSeconds(1439 * 60)), "FETCHED is due after fetchInterval.default");
+
+        Completions.Completion<String> again = writeAndWait(config, os, url, new Metadata(), Status.DISCOVERED);
+        assertTrue(again.succeeded());
+        assertTrue(again.alreadyExisted(), "a 409 on a create-only write is 'already known'");
+        assertEquals("FETCHED", stored(os, url).get("status"));
+        assertEquals(next.toString(), Instant.parse((String) stored(os, url).get("nextFetchDate")).toString());
+    }
+
+    @Test
+    void theThirdFetchErrorInARowIsStoredAsErrorAndSuccessClearsTheCount(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config(Map.of("max.fetch.errors", 3));
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        String url = "https://example.org/flaky";
+
+        Metadata md = new Metadata();
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            assertTrue(writeAndWait(config, os, url, md, Status.FETCH_ERROR).succeeded());
+            Map<String, Object> doc = stored(os, url);
+            assertEquals("FETCH_ERROR", doc.get("status"));
+            md = TestOpenSearch.metadataOf(doc); // what the spout would emit next time
+            assertEquals(attempt, md.getInt(MetadataKeys.FETCH_ERROR_COUNT, 0));
+        }
+        Metadata afterTwo = md;
+        assertTrue(writeAndWait(config, os, url, md, Status.FETCH_ERROR).succeeded());
+        Map<String, Object> error = stored(os, url);
+        assertEquals("ERROR", error.get("status"));
+        assertNull(error.get("nextFetchDate"), "fetchInterval.error -1: never due again");
+
+        assertTrue(writeAndWait(config, os, url, afterTwo, Status.FETCHED).succeeded());
+        assertFalse(TestOpenSearch.metadataOf(stored(os, url)).containsKey(MetadataKeys.FETCH_ERROR_COUNT));
+    }
+
+    @Test
+    void transientMetadataIsNotStoredAndTheKeyFromDiscoveryIsKept(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        String url = "https://www.example.org/a";
+        Metadata md = new Metadata().set(MetadataKeys.PARTITION_KEY, "kept-key").set(MetadataKeys.REDIRECT_TO,
+                "https://elsewhere/").set("depth", "2");
+        assertTrue(writeAndWait(config, os, url, md, Status.REDIRECTION).succeeded());
+        Map<String, Object> doc = stored(os, url);
+        assertEquals("kept-key", doc.get("key"));
+        Metadata storedMd = TestOpenSearch.metadataOf(doc);
+        assertEquals(List.of("2"), storedMd.getValues("depth"));
+        assertFalse(storedMd.containsKey(MetadataKeys.PARTITION_KEY));
+        assertFalse(storedMd.containsKey(MetadataKeys.REDIRECT_TO));
+
+        assertTrue(writeAndWait(config, os, "https://www.example.org/b", new Metadata(), Status.DISCOVERED).succeeded());
+        assertEquals("www.example.org", stored(os, "https://www.example.org/b").get("key"));
+        assertNotNull(TestOpenSearch.metadataOf(stored(os, "https://www.example.org/b"))
+                .getFirst(MetadataKeys.DISCOVERY_DATE));
+    }
+
+    @Test
+    void aRecentlyWrittenDiscoveredUrlIsSkippedWithoutARoundTrip(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        Outcomes<String> outcomes = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
+                "test")) {
+            StatusWriter writer = new StatusWriter(config, bulk);
+            String url = "https://example.org/known";
+            assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, null, Status.DISCOVERED,
+                    outcomes.callbackFor(url)));
+            bulk.flush();
+            outcomes.await(1);
+            assertEquals(StatusWriter.Submission.ALREADY_KNOWN, writer.write(url, null, Status.DISCOVERED,
+                    outcomes.callbackFor(url)));
+            assertEquals(0, bulk.buffered());
+            assertEquals(1, writer.written(Status.DISCOVERED));
+            assertEquals(1, writer.alreadyKnown());
+        }
+    }
+
+    @Test
+    void withTheIndexClosedEveryUpdateFailsAndNoneSucceeds(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
+        Outcomes<String> outcomes = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
+                "test")) {
+            StatusWriter writer = new StatusWriter(config, bulk);
+            for (int i = 0; i < 10; i++) {
+                String url = "https://example.org/" + i;
+                writer.write(url, null, i % 2 == 0 ? Status.DISCOVERED : Status.FETCHED, outcomes.callbackFor(url));
+            }
+        }
+        outcomes.await(10);
+        assertEquals(0, outcomes.successes());
+        assertEquals(10, outcomes.failures());
+        assertTrue(outcomes.seen.get(0).failure().contains("closed"), outcomes.seen.get(0).failure());
+    }
+
+    @Test
+    void anErrorDeletesThePageFromTheContentIndex(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        os.createIndices(Map.of());
+        String url = "https://example.org/gone";
+        os.client().index(i -> i.index(os.indexName(SquallIndex.CONTENT)).id(UrlId.of(url))
+                .document(Map.of("url", url)));
+        assertEquals(1, os.count(SquallIndex.CONTENT));
+        assertTrue(writeAndWait(config, os, url, new Metadata(), Status.ERROR).succeeded());
+        assertEquals("ERROR", stored(os, url).get("status"));
+        assertEquals(0, os.count(SquallIndex.CONTENT));
+        // a page that was never indexed: the deletion finds nothing, which is fine
+        assertTrue(writeAndWait(config, os, "https://example.org/never", new Metadata(), Status.ERROR).succeeded());
+    }
+}

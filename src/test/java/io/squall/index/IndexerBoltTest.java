@@ -1,0 +1,170 @@
+package io.squall.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import io.squall.core.UrlId;
+import io.squall.opensearch.SquallIndex;
+import io.squall.testsupport.BoltDriver;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(OpenSearchExtension.class)
+class IndexerBoltTest {
+
+    private static BoltDriver driver() {
+        return new BoltDriver(Map.of("default", new Fields("url", "content", "metadata", "text")));
+    }
+
+    /** An indexer whose bulks leave only when 3 pages are waiting (the timed flush is a minute away). */
+    private static IndexerBolt prepared(TestOpenSearch os, BoltDriver driver, Map<String, Object> settings) {
+        Map<String, Object> all = new HashMap<>(Map.of("opensearch.content.bulkActions", 3,
+                "opensearch.content.flushInterval", 60,
+                "indexer.md.mapping", List.of("fetch.statusCode=httpStatus", "lang")));
+        all.putAll(settings);
+        IndexerBolt bolt = new IndexerBolt();
+        bolt.prepare(new HashMap<>(os.config(all).asMap()), driver.context(), driver.collector());
+        return bolt;
+    }
+
+    private static Tuple page(BoltDriver driver, String url, Metadata md) {
+        return driver.tuple("default", url, "<html>".getBytes(StandardCharsets.UTF_8), md, "text of " + url);
+    }
+
+    private static Metadata parsed(int i) {
+        return new Metadata().set(MetadataKeys.PARSE_TITLE, "Title " + i)
+                .set(MetadataKeys.PARSE_DESCRIPTION, "About " + i)
+                .set(MetadataKeys.PARSE_KEYWORDS, List.of("a", "b"))
+                .set(MetadataKeys.PARSE_LANGUAGE, "en")
+                .set(MetadataKeys.PARSE_CONTENT_TYPE, "text/html")
+                .set(MetadataKeys.DIGEST, "digest" + i)
+                .set(MetadataKeys.FETCH_STATUS_CODE, "200")
+                .set("lang", List.of("en", "de"));
+    }
+
+    private static void tickUntilDone(IndexerBolt bolt, BoltDriver driver, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (driver.acked().size() + driver.failed().size() < n) {
+            if (System.nanoTime() > deadline) {
+                fail("only " + driver.acked().size() + " acks and " + driver.failed().size() + " fails of " + n);
+            }
+            bolt.execute(driver.tick());
+            Thread.sleep(10);
+        }
+    }
+
+    /** Every emitted tuple is FETCHED on the status stream, anchored to the input with the same URL. */
+    private static void assertFetchedEmittedFor(BoltDriver driver, List<Tuple> inputs) {
+        List<BoltDriver.Emitted> emitted = driver.emitted();
+        assertEquals(inputs.size(), emitted.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            BoltDriver.Emitted e = emitted.get(i);
+            assertEquals("status", e.stream());
+            assertEquals(List.of(inputs.get(i)), e.anchors());
+            assertEquals(inputs.get(i).getStringByField("url"), e.values().get(0));
+            assertEquals(Status.FETCHED, e.values().get(2));
+        }
+    }
+
+    @Test
+    void thePageIsAckedAndFetchedOnlyAfterItsDocumentIsDurable(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        IndexerBolt bolt = prepared(os, driver, Map.of());
+        try {
+            List<Tuple> pages = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                pages.add(page(driver, "https://example.org/" + i, parsed(i)));
+                bolt.execute(pages.get(i));
+            }
+            bolt.execute(driver.tick());
+            assertEquals(List.of(), driver.acked(), "nothing is acked before its bulk item succeeded");
+            assertEquals(List.of(), driver.emitted(), "no FETCHED before the page is durable");
+            assertEquals(0, os.count(SquallIndex.CONTENT));
+
+            pages.add(page(driver, "https://example.org/2", parsed(2)));
+            bolt.execute(pages.get(2));
+            tickUntilDone(bolt, driver, 3);
+            assertEquals(List.of(), driver.failed());
+            assertEquals(pages, driver.acked());
+            assertFetchedEmittedFor(driver, pages);
+
+            assertEquals(3, os.count(SquallIndex.CONTENT));
+            Map<String, Object> doc = os.documents(SquallIndex.CONTENT).stream()
+                    .filter(d -> d.get("_id").equals(UrlId.of("https://example.org/1"))).findFirst().orElseThrow();
+            assertEquals("https://example.org/1", doc.get("url"));
+            assertEquals("example.org", doc.get("host"));
+            assertEquals("Title 1", doc.get("title"));
+            assertEquals("About 1", doc.get("description"));
+            assertEquals(List.of("a", "b"), doc.get("keywords"));
+            assertEquals("text of https://example.org/1", doc.get("text"));
+            assertEquals("text/html", doc.get("contentType"));
+            assertEquals("en", doc.get("language"));
+            assertEquals("digest1", doc.get("digest"));
+            assertTrue(doc.containsKey("fetchDate"));
+            assertEquals("200", doc.get("httpStatus"));
+            assertEquals(List.of("en", "de"), doc.get("lang"));
+        } finally {
+            bolt.cleanup();
+        }
+    }
+
+    @Test
+    void aNoindexPageIsNotIndexedButStillFetched(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        IndexerBolt bolt = prepared(os, driver, Map.of("opensearch.content.bulkActions", 1));
+        try {
+            Tuple noindex = page(driver, "https://example.org/private", parsed(0).set(MetadataKeys.ROBOTS_NOINDEX, "true"));
+            bolt.execute(noindex);
+            assertEquals(List.of(noindex), driver.acked());
+            assertFetchedEmittedFor(driver, List.of(noindex));
+            Tuple indexed = page(driver, "https://example.org/public", parsed(1));
+            bolt.execute(indexed);
+            tickUntilDone(bolt, driver, 2);
+            assertEquals(1, os.count(SquallIndex.CONTENT), "only the page without noindex");
+        } finally {
+            bolt.cleanup();
+        }
+    }
+
+    @Test
+    void withTheIndexerDisabledPagesPassThroughAsFetched(TestOpenSearch os) {
+        BoltDriver driver = driver();
+        IndexerBolt bolt = prepared(os, driver, Map.of("indexer.enabled", false));
+        Tuple p = page(driver, "https://example.org/", parsed(0));
+        bolt.execute(p);
+        bolt.cleanup();
+        assertEquals(List.of(p), driver.acked());
+        assertFetchedEmittedFor(driver, List.of(p));
+    }
+
+    @Test
+    void withTheContentIndexClosedPagesFailAndNothingIsAckedOrEmitted(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        IndexerBolt bolt = prepared(os, driver, Map.of());
+        try {
+            os.client().indices().close(c -> c.index(os.indexName(SquallIndex.CONTENT)));
+            for (int i = 0; i < 3; i++) {
+                bolt.execute(page(driver, "https://example.org/" + i, parsed(i)));
+            }
+            tickUntilDone(bolt, driver, 3);
+            assertEquals(3, driver.failed().size());
+            assertEquals(List.of(), driver.acked());
+            assertEquals(List.of(), driver.emitted());
+        } finally {
+            bolt.cleanup();
+        }
+    }
+}

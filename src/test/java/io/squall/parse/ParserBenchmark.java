@@ -1,0 +1,72 @@
+package io.squall.parse;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jsoup.Jsoup;
+
+/**
+ * Parser throughput on one thread (CPU time of that thread) against plain jsoup (parse + select("a[href]")) on the same pages.
+ * Not a test: run {@code ParserBenchmark <directory of .html files> [rounds]}, e.g. on
+ * /usr/share/doc/python3.11/html (Debian's python3.11-doc).
+ */
+public final class ParserBenchmark {
+    private record Page(String url, byte[] bytes) {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 1) {
+            System.err.println("usage: ParserBenchmark <directory> [rounds]");
+            System.exit(2);
+        }
+        Path dir = Path.of(args[0]);
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        List<Page> pages = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".html")).sorted().toList()) {
+                pages.add(new Page("https://docs.example.org/" + dir.relativize(f).toString().replace('\\', '/'),
+                        Files.readAllBytes(f)));
+            }
+        }
+        long bytes = pages.stream().mapToLong(p -> p.bytes.length).sum();
+        System.out.printf("%d pages, %.1f MB%n", pages.size(), bytes / 1e6);
+        ParseProcessor processor = ParseProcessor.fromConfig(CrawlerConfig.defaults());
+        double bestRaw = Double.MAX_VALUE;
+        double bestSquall = Double.MAX_VALUE;
+        long sink = 0;
+        // Thread CPU time, not wall time: on a shared machine other processes' load would decide the result.
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        for (int round = 0; round < rounds + 1; round++) { // round 0 warms up
+            long t0 = cpu.getCurrentThreadCpuTime();
+            for (Page p : pages) {
+                sink += Jsoup.parse(new String(p.bytes, StandardCharsets.UTF_8), p.url).select("a[href]").size();
+            }
+            long t1 = cpu.getCurrentThreadCpuTime();
+            for (Page p : pages) {
+                Metadata md = new Metadata().set("Content-Type", "text/html");
+                sink += processor.process(p.url, p.bytes, md).discovered().size();
+            }
+            long t2 = cpu.getCurrentThreadCpuTime();
+            if (round > 0) {
+                bestRaw = Math.min(bestRaw, (t1 - t0) / 1e9);
+                bestSquall = Math.min(bestSquall, (t2 - t1) / 1e9);
+            }
+        }
+        report("jsoup parse + select(a[href])", pages.size(), bytes, bestRaw);
+        report("Squall ParseProcessor", pages.size(), bytes, bestSquall);
+        System.out.printf("Squall / raw: %.0f%% (sink %d)%n", 100 * bestRaw / bestSquall, sink);
+    }
+
+    private static void report(String name, int pages, long bytes, double seconds) {
+        System.out.printf("%-32s %8.1f pages/s %7.1f MB/s (best round: %.2f s of CPU)%n", name, pages / seconds,
+                bytes / 1e6 / seconds, seconds);
+    }
+}

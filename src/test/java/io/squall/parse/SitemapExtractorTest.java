@@ -1,0 +1,133 @@
+package io.squall.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SitemapExtractorTest {
+    private static final Path CORPUS = Path.of("../shared/corpora/sitemaps");
+    private final SitemapExtractor extractor = new SitemapExtractor(50_000_000, 50_000);
+
+    private static byte[] corpus(String name) throws IOException {
+        assumeTrue(Files.isDirectory(CORPUS), "the sitemap corpus " + CORPUS.toAbsolutePath() + " is absent");
+        return Files.readAllBytes(CORPUS.resolve(name));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "sitemap.txt, http://www.domain.com/sitemap.txt, 2, false",
+        "sitemap-with-bom.txt, http://www.domain.com/sitemap.txt, 2, false",
+        "sitemap.txt.gz, http://www.example.com/sitemap.txt.gz, 5, false",
+        "xmlSitemap.gz, http://www.example.com/sitemap.xml.gz, 5, false",
+        "sitemap.index.xml, https://example.com/sitemap.xml, 15, true",
+        "sitemap.ns.xml, http://www.example.com/sitemap.xml, 2, false",
+        "sitemap.badns.xml, http://www.example.com/sitemap.xml, 2, false",
+        "atom.xml, http://example.org/feed/, 1, false",
+        "extension/hebdenbridgetimes-articles-sitemap.xml, https://www.hebdenbridgetimes.co.uk/sitemap.xml, 74, false",
+        "extension/shinpaideshou-news-sitemap.xml, https://shinpaideshou.wordpress.com/news-sitemap.xml, 3, false",
+        "extension/sitemap-images.xml, http://example.com/sitemap.xml, 1, false",
+        "extension/sitemap-videos.xml, http://www.example.com/sitemap.xml, 3, false",
+        "extension/sitemap-news.xml, http://www.example.org/sitemap.xml, 2, false",
+    })
+    void corpusSitemapsYieldTheirUrls(String file, String url, int expected, boolean index) throws IOException {
+        SitemapExtractor.Result result = extractor.extract(url, corpus(file));
+        assertEquals(expected, result.entries().size(), file);
+        assertTrue(result.entries().stream().allMatch(e -> e.isSitemap() == index));
+        assertFalse(result.truncated());
+    }
+
+    @Test
+    void limitsCutUrlsAndInflatedBytes() throws IOException {
+        SitemapExtractor.Result fewUrls = new SitemapExtractor(50_000_000, 3)
+                .extract("https://www.hebdenbridgetimes.co.uk/sitemap.xml",
+                        corpus("extension/hebdenbridgetimes-articles-sitemap.xml"));
+        assertEquals(3, fewUrls.entries().size());
+        assertTrue(fewUrls.truncated());
+
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 10_000; i++) {
+            text.append("http://e.com/page").append(i).append('\n');
+        }
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        SitemapExtractor.Result fewBytes = new SitemapExtractor(1000, 50_000).extract("http://e.com/s.txt.gz",
+                gz.toByteArray());
+        assertTrue(fewBytes.truncated());
+        assertTrue(fewBytes.entries().size() < 100 && fewBytes.entries().size() > 30, "" + fewBytes.entries().size());
+    }
+
+    @Test
+    void aSitemapWithADtdIsRefusedWithoutAnyRequest() throws IOException {
+        AtomicInteger requests = new AtomicInteger();
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            requests.incrementAndGet();
+            byte[] body = "<!ENTITY secret \"leaked\">".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String dtd = "http://127.0.0.1:" + server.getAddress().getPort() + "/evil.dtd";
+            String xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE urlset SYSTEM \"" + dtd + "\" [\n"
+                    + "<!ENTITY % remote SYSTEM \"" + dtd + "\"> %remote;\n<!ENTITY ext SYSTEM \"" + dtd + "?e\">]>\n"
+                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                    + "<url><loc>http://www.example.com/&ext;</loc></url></urlset>";
+            IOException e = assertThrows(IOException.class,
+                    () -> extractor.extract("http://www.example.com/sitemap.xml", xml.getBytes(StandardCharsets.UTF_8)));
+            assertTrue(e.getMessage().startsWith("not a sitemap"), e.getMessage());
+            assertEquals(0, requests.get(), "the parser reached out for the DTD");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void theProcessorEmitsEntriesWithLastmodAndSubSitemapsStaySitemaps() throws IOException {
+        ParseProcessor p = ParseProcessor.fromConfig(CrawlerConfig.defaults());
+        ParseProcessor.Outcome pages = p.process("http://www.example.com/sitemap.xml.gz", corpus("xmlSitemap.gz"),
+                new Metadata().set(MetadataKeys.IS_SITEMAP, "true").set(MetadataKeys.DEPTH, "0"));
+        assertEquals(ParseProcessor.Kind.SITEMAP, pages.kind());
+        assertEquals(5, pages.discovered().size());
+        Metadata first = pages.discovered().get(0).metadata();
+        assertEquals("2005-01-01T00:00:00Z", first.getFirst(MetadataKeys.SITEMAP_LASTMOD));
+        assertEquals("1", first.getFirst(MetadataKeys.DEPTH));
+        assertFalse(first.containsKey(MetadataKeys.IS_SITEMAP));
+
+        // an index nobody declared is recognized by its content
+        ParseProcessor.Outcome index = p.process("https://example.com/sitemap.xml", corpus("sitemap.index.xml"),
+                new Metadata().set("Content-Type", "application/xml"));
+        assertEquals(ParseProcessor.Kind.SITEMAP, index.kind());
+        assertEquals(15, index.discovered().size());
+        assertTrue(index.discovered().stream().allMatch(d -> "true".equals(d.metadata().getFirst(MetadataKeys.IS_SITEMAP))));
+        assertEquals("https://example.com/sitemap.jss?portalCode=10260&lang=en", index.discovered().get(0).url());
+
+        ParseProcessor.Outcome broken = p.process("http://e.com/sitemap.xml", "<html>oops</html>".getBytes(
+                StandardCharsets.UTF_8), new Metadata().set(MetadataKeys.IS_SITEMAP, "true"));
+        assertEquals(ParseProcessor.Kind.ERROR, broken.kind());
+        assertEquals("parse", broken.metadata().getFirst(MetadataKeys.ERROR_CAUSE));
+        assertEquals(List.of(), broken.discovered());
+    }
+}

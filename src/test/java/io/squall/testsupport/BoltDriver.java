@@ -1,0 +1,129 @@
+package io.squall.testsupport;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.storm.Constants;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.task.IOutputCollector;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.TupleImpl;
+
+/**
+ * Drives one bolt without a Storm cluster: a real {@link TopologyContext} (with a metrics registry), real
+ * {@link TupleImpl} tuples from a declared upstream component, and an output collector that records every
+ * emit, ack and fail. Records are synchronized so a test thread may read them while the bolt works.
+ */
+public final class BoltDriver {
+    private static final String SOURCE = "upstream";
+    private static final String BOLT = "bolt";
+    private static final int SOURCE_TASK = 1;
+    private static final int BOLT_TASK = 2;
+
+    /** One emitted tuple. */
+    public record Emitted(String stream, List<Tuple> anchors, List<Object> values) {
+    }
+
+    private final Map<String, Map<String, Fields>> fields = new HashMap<>();
+    private final TopologyContext context;
+    private final List<Tuple> acked = new ArrayList<>();
+    private final List<Tuple> failed = new ArrayList<>();
+    private final List<Emitted> emitted = new ArrayList<>();
+    private final OutputCollector collector;
+
+    /**
+     * @param inputStreams the upstream component's streams and their fields, e.g. "status" → url, metadata, status
+     */
+    public BoltDriver(Map<String, Fields> inputStreams) {
+        fields.put(SOURCE, new HashMap<>(inputStreams));
+        fields.put(Constants.SYSTEM_COMPONENT_ID, Map.of(Constants.SYSTEM_TICK_STREAM_ID, new Fields("rate_secs")));
+        Map<Integer, String> taskToComponent = Map.of(SOURCE_TASK, SOURCE, BOLT_TASK, BOLT,
+                (int) Constants.SYSTEM_TASK_ID, Constants.SYSTEM_COMPONENT_ID);
+        Map<String, List<Integer>> componentToTasks = Map.of(SOURCE, List.of(SOURCE_TASK), BOLT, List.of(BOLT_TASK),
+                Constants.SYSTEM_COMPONENT_ID, List.of((int) Constants.SYSTEM_TASK_ID));
+        context = new TopologyContext(new StormTopology(), new HashMap<>(), taskToComponent, componentToTasks, fields,
+                new HashMap<>(), "test-topology", null, null, BOLT_TASK, 6700, List.of(BOLT_TASK), new HashMap<>(),
+                new HashMap<>(), new HashMap<>(), new HashMap<>(), new AtomicBoolean(false), new StormMetricRegistry());
+        collector = new OutputCollector(new Recorder());
+    }
+
+    public TopologyContext context() {
+        return context;
+    }
+
+    public OutputCollector collector() {
+        return collector;
+    }
+
+    /** A tuple from the upstream component on the given stream. */
+    public Tuple tuple(String stream, Object... values) {
+        return new TupleImpl(context, List.of(values), SOURCE, SOURCE_TASK, stream);
+    }
+
+    /** A tick tuple, as Storm sends every topology.tick.tuple.freq.secs. */
+    public Tuple tick() {
+        return new TupleImpl(context, List.of(1), Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID,
+                Constants.SYSTEM_TICK_STREAM_ID);
+    }
+
+    public synchronized List<Tuple> acked() {
+        return new ArrayList<>(acked);
+    }
+
+    public synchronized List<Tuple> failed() {
+        return new ArrayList<>(failed);
+    }
+
+    public synchronized List<Emitted> emitted() {
+        return new ArrayList<>(emitted);
+    }
+
+    private final class Recorder implements IOutputCollector {
+        @Override
+        public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+            synchronized (BoltDriver.this) {
+                emitted.add(new Emitted(streamId, anchors == null ? List.of() : List.copyOf(anchors), tuple));
+            }
+            return List.of();
+        }
+
+        @Override
+        public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+            emit(streamId, anchors, tuple);
+        }
+
+        @Override
+        public void ack(Tuple input) {
+            synchronized (BoltDriver.this) {
+                acked.add(input);
+            }
+        }
+
+        @Override
+        public void fail(Tuple input) {
+            synchronized (BoltDriver.this) {
+                failed.add(input);
+            }
+        }
+
+        @Override
+        public void resetTimeout(Tuple input) {
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void reportError(Throwable error) {
+            throw new AssertionError("bolt reported an error", error);
+        }
+    }
+}
