@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
+import io.squall.fetch.UserAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,11 +70,13 @@ final class CrawlSettings {
         return o;
     }
 
+    /** The fetcher's own check, made before anything starts, with local mode's way to set the name. */
     static void requireAgentName(CrawlerConfig config) {
         if (!config.isSet("http.agent.name")) {
             throw new ConfigException("http.agent.name is not set: name your crawler in crawler-conf.yaml,"
                     + " or pass --agent NAME");
         }
+        UserAgent.fromConfig(config);
     }
 
     /**

@@ -1,11 +1,8 @@
 package io.squall.cli;
 
 import io.squall.config.ConfigException;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,16 +12,13 @@ import org.apache.storm.flux.model.ExecutionContext;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.flux.parser.FluxParser;
 import org.apache.storm.generated.StormTopology;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Builds the crawl topology from {@code topology.yaml} with Flux, in this process, for local mode.
  *
  * <p>The file's {@code includes} are what a Storm cluster uses to find the configuration files; local
  * mode has already read and validated the same files (plus {@code --conf} and the command line), so it
- * drops the includes and hands Flux the merged configuration instead.
+ * leaves the includes unread and hands Flux the merged configuration instead.
  */
 final class TopologyFile {
     // Flux's YAML binding makes SnakeYAML warn through java.util.logging, on the terminal, about every file;
@@ -38,27 +32,14 @@ final class TopologyFile {
     private TopologyFile() {
     }
 
-    /** The topology definition of the file, without its includes. */
+    /** The topology definition of the file, without its includes (local mode has read those files itself). */
     static TopologyDef load(Path file) {
-        String yaml;
-        try {
-            yaml = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        if (!Files.isRegularFile(file)) {
             throw new ConfigException(file + ": topology file not found");
-        } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read the topology file: " + e.getMessage(), e);
         }
-        Object parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
-        if (!(parsed instanceof Map<?, ?> map)) {
-            throw new ConfigException(file + ": not a Flux topology definition");
-        }
-        Map<Object, Object> withoutIncludes = new LinkedHashMap<>(map);
-        withoutIncludes.remove("includes");
-        String stripped = new Yaml().dump(withoutIncludes);
         try {
-            TopologyDef def = FluxParser.parseInputStream(
-                    new ByteArrayInputStream(stripped.getBytes(StandardCharsets.UTF_8)), false, false, null, false);
-            if (!def.validate()) {
+            TopologyDef def = FluxParser.parseFile(file.toString(), false, false, null, false);
+            if (def == null || !def.validate()) {
                 throw new ConfigException(file + ": not a valid Flux topology definition");
             }
             return def;
