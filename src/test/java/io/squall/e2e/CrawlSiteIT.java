@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
+import io.squall.testweb.LoggedRequest;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
@@ -29,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A whole crawl of a local web of three hosts (and one out of scope), through the squall command: the
- * crawl is killed (SIGKILL) half-way and started again, then run again with nothing due, then once more
- * when its failed page is due again. The status and content indices must hold exactly what the web
+ * crawl is killed (SIGKILL) half-way and started again, then run again (fetching only what is due), then
+ * once more when its failed page is due again. The status and content indices must hold exactly what the web
  * defines, and the server must have seen the politeness rules kept.
  */
 @ExtendWith(OpenSearchExtension.class)
@@ -81,17 +83,23 @@ class CrawlSiteIT {
             assertEquals(0, web.log().forHost(outside.host()).size(), "out of scope: never fetched");
             assertEquals(0, web.log().count(a.host(), "/private/secret"), "denied by robots.txt");
 
-            // Nothing is due: a new run fetches nothing.
-            int requests = web.log().size();
-            SquallProcess.Result idle = SquallProcess.run(dir.resolve("run3"), TIMEOUT, crawlArgs(os, conf, a, b, c));
-            assertEquals(0, idle.exitCode(), idle.stderr());
-            assertEquals(requests, web.log().size(), "a crawl with nothing due fetches nothing");
+            // A new run fetches only what is due: nothing, or the failed page once its retry time has come.
+            int before = web.log().size();
+            SquallProcess.Result again = SquallProcess.run(dir.resolve("run3"), TIMEOUT, crawlArgs(os, conf, a, b, c));
+            assertEquals(0, again.exitCode(), again.stderr());
+            for (LoggedRequest request : web.log().all().subList(before, web.log().size())) {
+                assertTrue(request.host().equals(a.host())
+                        && (request.path().equals("/flaky") || request.path().equals("/robots.txt")),
+                        "only what is due is fetched again, not " + request.host() + request.path());
+            }
 
-            // The 500 recovers: once its retry is due, the next run fetches it alone.
-            Instant due = Instant.parse((String) os.statusDocument(io.squall.core.UrlId.of(a.url("/flaky"))).get("nextFetchDate"));
-            Thread.sleep(Math.max(0, Duration.between(Instant.now(), due).toMillis() + 500));
-            SquallProcess.Result retry = SquallProcess.run(dir.resolve("run4"), TIMEOUT, crawlArgs(os, conf, a, b, c));
-            assertEquals(0, retry.exitCode(), retry.stderr());
+            // The 500 recovers: once its retry is due, a run fetches it (unless the last one already did).
+            if (web.log().count(a.host(), "/flaky") < 2) {
+                Instant due = Instant.parse((String) os.statusDocument(UrlId.of(a.url("/flaky"))).get("nextFetchDate"));
+                Thread.sleep(Math.max(0, Duration.between(Instant.now(), due).toMillis() + 500));
+                SquallProcess.Result retry = SquallProcess.run(dir.resolve("run4"), TIMEOUT, crawlArgs(os, conf, a, b, c));
+                assertEquals(0, retry.exitCode(), retry.stderr());
+            }
             assertEquals(expected, statuses(os), "status index at the end");
             assertEquals(2, web.log().count(a.host(), "/flaky"));
             assertContentIndexHoldsTheFetchedPages(os);
