@@ -56,7 +56,8 @@ final class CrawlCommand {
             try (CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
                     home.resolve("es-conf"))) {
                 data.publishAddress(os.address());
-                CrawlerConfig crawlConfig = os.config();
+                CrawlerConfig crawlConfig = options.maxDepth() == null ? os.config()
+                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
                 inject(options.seeds(), new Injector(crawlConfig, os.client()));
                 index.refresh();
