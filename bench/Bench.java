@@ -1,0 +1,307 @@
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Squall's benchmark (not a test): serves a generated web on loopback, runs `./squall crawl` over it as a
+ * separate process, and prints what the crawl achieved, measured by the web server (requests, their
+ * timing) and by the crawl's --json summary (CPU, heap, when it decided to stop).
+ *
+ * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad)
+ */
+public class Bench {
+    record Stats(long requests, long bytes, double windowSeconds, double busySeconds, double minGapMillis,
+            long firstStartEpochMillis, long lastEndEpochMillis) {
+    }
+
+    record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode) {
+        double number(String field) {
+            Matcher m = Pattern.compile("\"" + field + "\":\"?([-0-9.TZ:]+)").matcher(summaryJson);
+            return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+        }
+
+        long epochMillis(String field) {
+            Matcher m = Pattern.compile("\"" + field + "\":\"([^\"]+)\"").matcher(summaryJson);
+            return m.find() ? Instant.parse(m.group(1)).toEpochMilli() : -1;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad") : List.of(args);
+        System.out.printf(Locale.ROOT, "Machine: %d cores, %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("java.version"));
+        for (String scenario : scenarios) {
+            switch (scenario) {
+                case "throughput" -> throughput();
+                case "polite" -> polite();
+                case "nodelay" -> noDelay();
+                case "broad" -> broad();
+                default -> throw new IllegalArgumentException("unknown scenario " + scenario);
+            }
+        }
+    }
+
+    /** 20 hosts x 500 pages of ~10 KB, politeness off: the crawler's own ceiling. */
+    static void throughput() throws Exception {
+        Result r = crawl("throughput", 20, 500, 0, "--delay", "0");
+        printCommon("20 hosts x 500 pages, no delay", r);
+        System.out.printf(Locale.ROOT, "  %.1f MB/s, CPU %.1f s, peak heap %.0f MB (crawler process, OpenSearch included)%n",
+                r.web().bytes() / 1e6 / r.web().windowSeconds(), r.number("cpuSeconds"), r.number("peakHeapMB"));
+    }
+
+    /** Issue 6: 2 hosts x 500 pages at 0.1 s delay must finish within 1.2x its politeness bound. */
+    static void polite() throws Exception {
+        Result r = crawl("polite", 2, 500, 0, "--delay", "0.1");
+        printCommon("2 hosts x 500 pages, 0.1 s delay", r);
+        double bound = 500 * 0.1; // the two hosts in parallel, 10 pages/s each
+        double finished = (r.epochMillis("stoppedAt") - r.web().firstStartEpochMillis()) / 1000.0;
+        System.out.printf(Locale.ROOT, "  politeness bound %.1f s; first fetch to idle stop %.1f s: ratio %.2f (target <= 1.2);"
+                + " smallest gap on one host %.0f ms%n", bound, finished, finished / bound, r.web().minGapMillis());
+    }
+
+    /** Issue 6: the same crawl without delay must run at >= 200 pages/s from the first fetch to the last. */
+    static void noDelay() throws Exception {
+        Result r = crawl("nodelay", 2, 500, 0, "--delay", "0");
+        printCommon("2 hosts x 500 pages, no delay (target >= 200 pages/s)", r);
+    }
+
+    /** Issue 6: 200 hosts x 20 pages at 0.1 s delay keep >= 90% of the fetcher threads busy while work is due. */
+    static void broad() throws Exception {
+        int threads = 50;
+        int latency = 200;
+        Result r = crawl("broad", 200, 20, latency, "--delay", "0.1", "--threads", String.valueOf(threads));
+        printCommon("200 hosts x 20 pages, 0.1 s delay, " + latency + " ms per response, " + threads + " threads", r);
+        System.out.printf(Locale.ROOT, "  threads busy %.0f%% of the time from first fetch to last (target >= 90%%)%n",
+                100 * r.web().busySeconds() / (r.web().windowSeconds() * threads));
+    }
+
+    static void printCommon(String title, Result r) {
+        Stats w = r.web();
+        System.out.printf(Locale.ROOT, "%n== %s%n  %d requests in %.1f s: %.1f pages/s (server side, first fetch to last)%n",
+                title, w.requests(), w.windowSeconds(), w.requests() / w.windowSeconds());
+        long stopped = r.epochMillis("stoppedAt");
+        System.out.printf(Locale.ROOT, "  stop decided %.2f s after the last fetch; process exited %.2f s after it; exit code %d%n",
+                (stopped - w.lastEndEpochMillis()) / 1000.0, (r.exitEpochMillis() - w.lastEndEpochMillis()) / 1000.0,
+                r.exitCode());
+        System.out.printf(Locale.ROOT, "  summary: fetched %.0f, status %s%n", r.number("fetched"),
+                r.summaryJson().replaceAll(".*\"status\":(\\{[^}]*\\}).*", "$1"));
+    }
+
+    static Result crawl(String name, int hosts, int pages, int latencyMillis, String... options) throws Exception {
+        Path dir = Files.createTempDirectory("squall-bench-" + name);
+        Web web = new Web(hosts, pages, latencyMillis);
+        List<String> seeds = web.start();
+        try {
+            Path seedFile = dir.resolve("seeds.txt");
+            Files.write(seedFile, seeds);
+            List<String> command = new ArrayList<>(List.of("./squall", "crawl", seedFile.toString(), "--data",
+                    dir.resolve("data").toString(), "--agent", "squall-bench", "--json"));
+            command.addAll(List.of(options));
+            System.err.println("bench " + name + ": " + String.join(" ", command));
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!process.waitFor(30, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+            }
+            long exited = System.currentTimeMillis();
+            return new Result(web.stats(), json, exited, process.exitValue());
+        } finally {
+            web.stop();
+        }
+    }
+
+    /**
+     * The benchmark's web: HOSTS sites on 127.0.0.2, 127.0.0.3, ... (one port for all), each of PAGES pages
+     * of about 10 KB of article-like HTML, linked as a tree from "/" (every page a few links from its
+     * site's root) plus links to other pages of the same site and of other sites. Pages are generated on
+     * the fly, the same for the same URL. An optional latency is added to every response.
+     */
+    static class Web {
+        static final String[] WORDS = ("the crawler fetches pages from many hosts while keeping each host polite and its"
+                + " frontier in a status index where every url waits until its next fetch date comes a storm topology"
+                + " partitions urls by host so that one queue holds all of a host's work and the fetcher threads take"
+                + " turns between queues parsing extracts links text and metadata which go back to the index as new"
+                + " discoveries or to the content index as documents search engines archives and researchers use such"
+                + " crawls to study the web measure change and build collections of pages about a subject").split(" ");
+
+        final int hosts;
+        final int pages;
+        final int latencyMillis;
+        volatile int port;
+        final List<HttpServer> servers = new ArrayList<>();
+        ExecutorService pool;
+        final AtomicLong requests = new AtomicLong();
+        final AtomicLong bytes = new AtomicLong();
+        final AtomicLong busyNanos = new AtomicLong();
+        final LongAccumulator firstStart = new LongAccumulator(Math::min, Long.MAX_VALUE);
+        final LongAccumulator lastEnd = new LongAccumulator(Math::max, Long.MIN_VALUE);
+        final long[] lastStartByHost;
+        final long[] minGapByHost;
+
+        Web(int hosts, int pages, int latencyMillis) {
+            this.hosts = hosts;
+            this.pages = pages;
+            this.latencyMillis = latencyMillis;
+            this.lastStartByHost = new long[hosts];
+            this.minGapByHost = new long[hosts];
+            java.util.Arrays.fill(minGapByHost, Long.MAX_VALUE);
+        }
+
+        /** Starts the sites and returns their roots, the seeds. */
+        List<String> start() throws IOException {
+            pool = Executors.newFixedThreadPool(256);
+            List<String> roots = new ArrayList<>();
+            for (int h = 0; h < hosts; h++) {
+                InetAddress address = InetAddress.getByAddress(new byte[] {127, 0, (byte) ((h + 2) / 250), (byte) ((h + 2) % 250)});
+                HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 512);
+                port = server.getAddress().getPort(); // every host on the same port
+                int host = h;
+                server.createContext("/", exchange -> serve(exchange, host));
+                server.setExecutor(pool);
+                server.start();
+                servers.add(server);
+                roots.add("http://" + address.getHostAddress() + ":" + port + "/");
+            }
+            return roots;
+        }
+
+        void stop() {
+            servers.forEach(s -> s.stop(0));
+            pool.shutdownNow();
+        }
+
+        void serve(HttpExchange exchange, int host) throws IOException {
+            long start = System.nanoTime();
+            synchronized (this) {
+                long last = lastStartByHost[host];
+                if (last != 0) {
+                    minGapByHost[host] = Math.min(minGapByHost[host], start - last);
+                }
+                lastStartByHost[host] = start;
+            }
+            firstStart.accumulate(start);
+            String path = exchange.getRequestURI().getPath();
+            byte[] body;
+            int status = 200;
+            String type = "text/html; charset=utf-8";
+            if (path.equals("/robots.txt")) {
+                body = "User-agent: *\nDisallow: /private/\n".getBytes(StandardCharsets.UTF_8);
+                type = "text/plain";
+            } else {
+                int page = pageOf(path);
+                if (page < 0) {
+                    status = 404;
+                    body = "<html><body>not found</body></html>".getBytes(StandardCharsets.UTF_8);
+                } else {
+                    body = page(host, page).getBytes(StandardCharsets.UTF_8);
+                }
+            }
+            if (latencyMillis > 0) {
+                try {
+                    Thread.sleep(latencyMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            exchange.getResponseHeaders().set("Content-Type", type);
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+            long end = System.nanoTime();
+            if (!path.equals("/robots.txt")) {
+                requests.incrementAndGet(); // pages only
+            }
+            bytes.addAndGet(body.length);
+            busyNanos.addAndGet(end - start);
+            lastEnd.accumulate(end);
+        }
+
+        int pageOf(String path) {
+            if (path.equals("/")) {
+                return 0;
+            }
+            if (path.startsWith("/p/") && path.endsWith(".html")) {
+                try {
+                    int n = Integer.parseInt(path.substring(3, path.length() - 5));
+                    return n >= 0 && n < pages ? n : -1;
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+            return -1;
+        }
+
+        String url(int host, int page) {
+            return page == 0 ? "/" : "/p/" + page + ".html";
+        }
+
+        String page(int host, int page) {
+            Random random = new Random(host * 1_000_003L + page);
+            StringBuilder s = new StringBuilder(12_000);
+            s.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Site ").append(host)
+                    .append(" - article ").append(page).append("</title>\n<meta name=\"description\" content=\"")
+                    .append(sentence(random, 20)).append("\">\n</head>\n<body>\n")
+                    .append("<header><nav><a href=\"/\">Home</a> | <a href=\"/p/1.html\">About</a> | <a href=\"/private/admin\">Admin</a></nav></header>\n")
+                    .append("<main><article><h1>").append(sentence(random, 6)).append("</h1>\n");
+            while (s.length() < 9_000) {
+                s.append("<h2>").append(sentence(random, 4)).append("</h2>\n");
+                for (int p = 0; p < 3; p++) {
+                    s.append("<p>").append(sentence(random, 60)).append(" <a href=\"")
+                            .append(url(host, random.nextInt(pages))).append("\">").append(sentence(random, 3))
+                            .append("</a>.</p>\n");
+                }
+            }
+            s.append("</article>\n<aside><h2>Read next</h2><ul>\n");
+            for (int child = page * 10 + 1; child <= page * 10 + 10 && child < pages; child++) {
+                s.append("<li><a href=\"").append(url(host, child)).append("\">Article ").append(child).append("</a></li>\n");
+            }
+            for (int i = 0; i < 2 && hosts > 1; i++) {
+                int other = (host + 1 + random.nextInt(hosts - 1)) % hosts;
+                s.append("<li><a href=\"http://127.0.").append((other + 2) / 250).append('.').append((other + 2) % 250)
+                        .append(':').append(port).append(url(other, random.nextInt(pages))).append("\">Elsewhere</a></li>\n");
+            }
+            s.append("</ul></aside></main>\n<footer><p>").append(sentence(random, 12)).append("</p></footer>\n</body></html>\n");
+            return s.toString();
+        }
+
+        static String sentence(Random random, int words) {
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < words; i++) {
+                String w = WORDS[random.nextInt(WORDS.length)];
+                s.append(i == 0 ? Character.toUpperCase(w.charAt(0)) + w.substring(1) : " " + w);
+            }
+            return s.toString();
+        }
+
+        Stats stats() {
+            long minGap = Long.MAX_VALUE;
+            for (long g : minGapByHost) {
+                minGap = Math.min(minGap, g);
+            }
+            long nowNanos = System.nanoTime();
+            long nowMillis = System.currentTimeMillis();
+            return new Stats(requests.get(), bytes.get(), (lastEnd.get() - firstStart.get()) / 1e9, busyNanos.get() / 1e9,
+                    minGap == Long.MAX_VALUE ? -1 : minGap / 1e6,
+                    nowMillis - (nowNanos - firstStart.get()) / 1_000_000, nowMillis - (nowNanos - lastEnd.get()) / 1_000_000);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package io.squall.cli;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.frontier.InjectionReport;
+import io.squall.frontier.Injector;
+import io.squall.metrics.CrawlStats;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.storm.Config;
+import org.apache.storm.flux.model.TopologyDef;
+import org.apache.storm.generated.StormTopology;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code squall crawl}: injects the seeds, runs the topology in a local Storm cluster against an
+ * OpenSearch (embedded under the data directory unless given), reports progress, stops when the frontier
+ * is dry or a limit is reached, and prints a summary.
+ */
+final class CrawlCommand {
+    private static final Logger LOG = LoggerFactory.getLogger(CrawlCommand.class);
+    static final Duration TICK = Duration.ofMillis(250);
+    static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
+    /** How long a stop before the frontier is dry lets in-flight URLs finish before the cluster goes down. */
+    static final Duration DRAIN = Duration.ofSeconds(10);
+    static final int TOP = 10;
+
+    private final Path home;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean terminal;
+    private final StopSignal stop;
+
+    CrawlCommand(Path home, PrintStream out, PrintStream err, boolean terminal, StopSignal stop) {
+        this.home = home;
+        this.out = out;
+        this.err = err;
+        this.terminal = terminal;
+        this.stop = stop;
+    }
+
+    int run(CrawlOptions options) throws Exception {
+        CrawlerConfig config = CrawlSettings.forCrawl(home, options);
+        SeedList.read(options.seeds()).requireSome(options.seeds());
+        TopologyDef topologyDef = TopologyFile.load(home.resolve("topology.yaml"));
+
+        try (CrawlDataDir data = new CrawlDataDir(options.dataDir())) {
+            if (!data.tryLock()) {
+                throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
+                        + " crawl: wait for it to end, or use another --data");
+            }
+            try (CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
+                    home.resolve("es-conf"))) {
+                data.publishAddress(os.address());
+                CrawlerConfig crawlConfig = options.maxDepth() == null ? os.config()
+                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir());
+                StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
+                inject(options.seeds(), new Injector(crawlConfig, os.client()));
+                index.refresh();
+                if (index.countAll() == 0) {
+                    throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
+                            + "' holds no crawl to resume)");
+                }
+                printHeader(options, crawlConfig, os, data);
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options);
+                out.println(options.json() ? summary.toJson() : summary.toText());
+                out.flush();
+                return 0;
+            }
+        }
+    }
+
+    private void inject(List<String> seeds, Injector injector) throws IOException {
+        if (seeds.isEmpty()) {
+            return;
+        }
+        List<String> urls = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        List<InjectionReport> reports = new ArrayList<>();
+        for (String seed : seeds) {
+            if (seed.contains("://")) {
+                urls.add(seed);
+            } else {
+                reports.add(injector.inject(Path.of(seed), problems::add));
+            }
+        }
+        if (!urls.isEmpty()) {
+            reports.add(injector.inject(urls, problems::add));
+        }
+        long accepted = reports.stream().mapToLong(r -> r.added() + r.alreadyKnown()).sum();
+        long failed = reports.stream().mapToLong(InjectionReport::failed).sum();
+        if (accepted == 0) {
+            throw new UsageException("no valid seed in " + String.join(" ", seeds)
+                    + (problems.isEmpty() ? "" : ": " + problems.get(0)));
+        }
+        problems.forEach(p -> err.println("warning: seed " + p));
+        if (failed > 0) {
+            throw new IllegalStateException(failed + " seeds could not be written to the status index (see the log)");
+        }
+        long added = reports.stream().mapToLong(InjectionReport::added).sum();
+        err.println("Seeds: " + added + " new, " + (accepted - added) + " already known"
+                + (problems.isEmpty() ? "" : ", " + problems.size() + " rejected"));
+    }
+
+    private void printHeader(CrawlOptions options, CrawlerConfig config, CrawlOpenSearch os, CrawlDataDir data) {
+        err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir()));
+        err.println("OpenSearch: " + os.description());
+        if (!config.getBoolean("http.address.guard")) {
+            err.println("Local mode: loopback and private addresses may be crawled (http.address.guard: false)");
+        }
+        List<String> limits = new ArrayList<>();
+        limits.add("when nothing is due and nothing is in flight");
+        if (options.maxPages() != null) {
+            limits.add("after " + options.maxPages() + " pages");
+        }
+        if (options.duration() != null) {
+            limits.add("after " + Durations.format(options.duration()));
+        }
+        err.println("Stops " + String.join(", ", limits) + ", or on Ctrl-C. Agent: "
+                + config.getString("http.agent.name") + ", " + config.getInt("fetcher.threads.number")
+                + " threads, " + config.getDouble("fetcher.server.delay") + " s between fetches per host.");
+        err.flush();
+    }
+
+    private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options)
+            throws Exception {
+        CrawlStats.reset();
+        Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
+        StormTopology topology = TopologyFile.build(def, stormConfig);
+        StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
+        ProgressPrinter progress = new ProgressPrinter(err, terminal);
+        long threads = config.getInt("fetcher.threads.number");
+
+        long start = System.nanoTime();
+        java.time.Instant startedAt = java.time.Instant.now();
+        java.time.Instant stoppedAt;
+        StopReason reason;
+        try (LocalCrawlTopology running = LocalCrawlTopology.start(topology, stormConfig)) {
+            ProgressSample last = null;
+            long lastPrint = 0;
+            while (true) {
+                Thread.sleep(TICK.toMillis());
+                Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+                if (stop.requested()) {
+                    reason = StopReason.INTERRUPTED;
+                    break;
+                }
+                reason = policy.limitReached(elapsed, LiveStats.fetched());
+                if (reason != null) {
+                    break;
+                }
+                long inFlight = LiveStats.inFlight();
+                boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
+                if (!StopPolicy.mayBeIdle(inFlight) && !report) {
+                    continue;
+                }
+                index.refresh();
+                long due = index.countDue();
+                if (StopPolicy.isIdle(inFlight, due)) {
+                    reason = StopReason.IDLE;
+                    break;
+                }
+                if (report) {
+                    ProgressSample now = sample(elapsed, index, due, threads);
+                    progress.update(ProgressLine.format(now, last));
+                    last = now;
+                    lastPrint = elapsed.toNanos();
+                }
+            }
+            stoppedAt = java.time.Instant.now();
+            progress.finish();
+            if (reason != StopReason.IDLE) {
+                err.println("Stopping: " + reason.description + "; letting URLs in flight finish (up to "
+                        + DRAIN.toSeconds() + " s)...");
+                running.deactivate();
+                drain();
+            }
+            LOG.info("Stopping the local cluster: {}", reason.description);
+        }
+        Duration elapsed = Duration.between(startedAt, stoppedAt);
+        index.refresh();
+        return new CrawlSummary(reason, elapsed, LiveStats.fetched(), LiveStats.bytes(),
+                CrawlSummary.Run.measure(startedAt, stoppedAt), index.report(TOP));
+    }
+
+    private ProgressSample sample(Duration elapsed, StatusIndexReader index, long due, long threads) {
+        long discovered = index.countByStatus().get("DISCOVERED");
+        return new ProgressSample(elapsed, LiveStats.fetched(), LiveStats.bytes(), discovered,
+                LiveStats.errors(), due, LiveStats.inFlight(), LiveStats.activeThreads(), threads, LiveStats.queues());
+    }
+
+    private static void drain() throws InterruptedException {
+        long deadline = System.nanoTime() + DRAIN.toNanos();
+        while (LiveStats.inFlight() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(TICK.toMillis());
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.squall.cli;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.opensearch.EmbeddedOpenSearch;
+import io.squall.opensearch.IndexSetup;
+import io.squall.opensearch.OpenSearchClients;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.opensearch.client.opensearch.OpenSearchClient;
+
+/**
+ * The OpenSearch a command works with: one given with {@code --opensearch}, the node of a crawl already
+ * running on the data directory, or an embedded node started here on the data directory. It is reachable
+ * and has Squall's indices once {@link #open} returns.
+ */
+final class CrawlOpenSearch implements AutoCloseable {
+    private final EmbeddedOpenSearch embedded;
+    private final CrawlerConfig config;
+    private final OpenSearchClient client;
+    private final String description;
+    private AutoCloseable closeAfter;
+
+    private CrawlOpenSearch(EmbeddedOpenSearch embedded, CrawlerConfig config, String description) {
+        this.embedded = embedded;
+        this.config = config;
+        this.description = description;
+        this.client = OpenSearchClients.create(config);
+    }
+
+    /**
+     * @param external the {@code --opensearch} address, or null
+     * @param port the embedded node's HTTP port, 0 for a free one
+     * @param dataDir a data directory this process has locked, or null when another crawl holds it
+     * @param runningAddress the address of the crawl holding the data directory, when dataDir is null
+     */
+    static CrawlOpenSearch open(CrawlerConfig config, String external, int port, CrawlDataDir dataDir,
+            String runningAddress, Path esConfDir) throws Exception {
+        CrawlOpenSearch os;
+        if (external != null) {
+            os = new CrawlOpenSearch(null, config, "at " + OpenSearchClients.addresses(config));
+        } else if (dataDir == null) {
+            os = new CrawlOpenSearch(null, withAddress(config, runningAddress),
+                    "of the running crawl, at " + runningAddress);
+        } else {
+            requireFreePort(port);
+            EmbeddedOpenSearch node = EmbeddedOpenSearch.start(dataDir.openSearchData(), port);
+            os = new CrawlOpenSearch(node, withAddress(config, node.address()),
+                    "embedded, at " + node.address() + ", data in " + dataDir.openSearchData());
+        }
+        try {
+            IndexSetup.awaitReachable(os.client, os.config);
+            IndexSetup.ensureIndices(os.client, os.config, Files.isDirectory(esConfDir) ? esConfDir : null);
+            return os;
+        } catch (RuntimeException e) {
+            os.close();
+            throw e;
+        }
+    }
+
+    private static CrawlerConfig withAddress(CrawlerConfig config, String address) {
+        return config.with(Map.of("opensearch.addresses", List.of(address)), "local mode");
+    }
+
+    private static void requireFreePort(int port) {
+        if (port <= 0) {
+            return;
+        }
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+        } catch (IOException e) {
+            throw new UsageException("port " + port + " is in use: choose another with --port, or leave --port out"
+                    + " for a free one");
+        }
+    }
+
+    /** Closes the given resource (a data directory's lock) after this OpenSearch. */
+    CrawlOpenSearch closingAlso(AutoCloseable resource) {
+        this.closeAfter = resource;
+        return this;
+    }
+
+    /** The configuration with this OpenSearch's address. */
+    CrawlerConfig config() {
+        return config;
+    }
+
+    OpenSearchClient client() {
+        return client;
+    }
+
+    boolean isEmbedded() {
+        return embedded != null;
+    }
+
+    String address() {
+        return config.getStringList("opensearch.addresses").get(0);
+    }
+
+    String description() {
+        return description;
+    }
+
+    @Override
+    public void close() throws Exception {
+        OpenSearchClients.close(client);
+        try {
+            if (embedded != null) {
+                embedded.close();
+            }
+        } finally {
+            if (closeAfter != null) {
+                closeAfter.close();
+            }
+        }
+    }
+}

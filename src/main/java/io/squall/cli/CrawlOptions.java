@@ -1,0 +1,74 @@
+package io.squall.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What {@code squall crawl} was asked to do. Options that are settings ({@code --threads}, {@code --delay},
+ * {@code --max-depth}, {@code --agent}, {@code --opensearch}) become configuration overrides; the others
+ * steer local mode itself.
+ *
+ * @param seeds URLs and seed files, in the order given
+ * @param confFile an extra configuration file, or null
+ * @param openSearch an external OpenSearch address, or null for the embedded node
+ * @param dataDir where the embedded node keeps its data and local mode its logs
+ * @param port the embedded node's HTTP port; 0 for a free one
+ * @param maxPages stop once this many pages were fetched in this run, or null
+ * @param maxDepth links followed from the seeds, or null for the configured value
+ * @param duration stop after this long, or null
+ * @param threads fetcher threads, or null
+ * @param delay seconds between fetches on one host, or null
+ * @param agent the crawler's name (http.agent.name), or null
+ * @param json print the summary as one JSON object on stdout
+ */
+record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path dataDir, int port, Integer maxPages,
+        Integer maxDepth, Duration duration, Integer threads, Double delay, String agent, boolean json) {
+
+    static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "port", "max-pages", "max-depth",
+            "duration", "threads", "delay", "agent");
+    static final Set<String> FLAGS = Set.of("json");
+
+    static CrawlOptions parse(List<String> args) {
+        ArgList a = ArgList.parse("crawl", args, VALUED, FLAGS);
+        Integer port = a.value("port", ArgList::nonNegativeInt);
+        if (port != null && port > 65535) {
+            throw new UsageException("option --port of 'squall crawl' expects a port number up to 65535, got " + port);
+        }
+        return new CrawlOptions(
+                List.copyOf(a.positional()),
+                a.value("conf", Path::of),
+                a.string("opensearch", null),
+                Path.of(a.string("data", "data")),
+                port == null ? 0 : port,
+                a.value("max-pages", ArgList::positiveInt),
+                a.value("max-depth", ArgList::nonNegativeInt),
+                a.value("duration", Durations::parse),
+                a.value("threads", ArgList::positiveInt),
+                a.value("delay", ArgList::nonNegativeNumber),
+                a.string("agent", null),
+                a.flag("json"));
+    }
+
+    static final String HELP = """
+            Usage: squall crawl [URL|FILE ...] [options]
+
+            Crawls from the given URLs and seed files (one URL a line, # comments), in a local Storm cluster
+            with an OpenSearch node of its own under --data. Without seeds, resumes the crawl in --data.
+            Stops when nothing is due and nothing is in flight, at --max-pages, after --duration, or on Ctrl-C.
+
+            Options:
+              --agent NAME        the crawler's name (http.agent.name), required unless set in crawler-conf.yaml
+              --conf FILE         a configuration file applied over crawler-conf.yaml
+              --data DIR          where the crawl's data and logs are kept (default: ./data)
+              --opensearch URL    use this OpenSearch instead of the embedded node
+              --port N            the embedded node's HTTP port (default: a free one)
+              --max-pages N       stop after N pages were fetched in this run
+              --max-depth N       follow links at most N hops from the seeds
+              --duration D        stop after D (90s, 15m, 2h, 1h30m)
+              --threads N         fetcher threads (fetcher.threads.number)
+              --delay SECONDS     seconds between two fetches on one host (fetcher.server.delay)
+              --json              print the summary as one JSON object on stdout
+            """;
+}

@@ -1,0 +1,96 @@
+package io.squall.cli;
+
+import io.squall.config.ConfigException;
+import io.squall.config.ConfigLoader;
+import io.squall.config.CrawlerConfig;
+import io.squall.fetch.UserAgent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The configuration of a local crawl, in the order a user expects: Squall's defaults, then
+ * {@code crawler-conf.yaml} and {@code es-conf/opensearch-conf.yaml} of the Squall directory, then
+ * {@code --conf}, then local mode's own settings, then the command-line options.
+ */
+final class CrawlSettings {
+    /** Local mode crawls local test webs and intranets: the address guard is off (and the header says so). */
+    static final Map<String, Object> LOCAL_MODE = Map.of("http.address.guard", false);
+
+    private CrawlSettings() {
+    }
+
+    /** The files read, in order: those of the Squall directory that exist, then {@code --conf} (which must). */
+    static List<Path> files(Path home, Path confFile) {
+        List<Path> files = new ArrayList<>();
+        for (Path candidate : List.of(home.resolve("crawler-conf.yaml"), home.resolve("es-conf/opensearch-conf.yaml"))) {
+            if (Files.isRegularFile(candidate)) {
+                files.add(candidate);
+            }
+        }
+        if (confFile != null) {
+            files.add(confFile);
+        }
+        return files;
+    }
+
+    static CrawlerConfig forCrawl(Path home, CrawlOptions options) {
+        CrawlerConfig config = ConfigLoader.load(files(home, options.confFile()))
+                .with(LOCAL_MODE, "local mode")
+                .with(overrides(options), "the command line");
+        requireAgentName(config);
+        checkTimeouts(config);
+        return config;
+    }
+
+    /** The configuration for commands that only talk to OpenSearch (status, inject). */
+    static CrawlerConfig forTools(Path home, Path confFile, String openSearch) {
+        CrawlerConfig config = ConfigLoader.load(files(home, confFile));
+        return openSearch == null ? config : config.with(Map.of("opensearch.addresses", List.of(openSearch)),
+                "the command line");
+    }
+
+    static Map<String, Object> overrides(CrawlOptions options) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        if (options.threads() != null) {
+            o.put("fetcher.threads.number", options.threads());
+        }
+        if (options.delay() != null) {
+            o.put("fetcher.server.delay", options.delay());
+        }
+        if (options.agent() != null) {
+            o.put("http.agent.name", options.agent());
+        }
+        if (options.openSearch() != null) {
+            o.put("opensearch.addresses", List.of(options.openSearch()));
+        }
+        return o;
+    }
+
+    /** The fetcher's own check, made before anything starts, with local mode's way to set the name. */
+    static void requireAgentName(CrawlerConfig config) {
+        if (!config.isSet("http.agent.name")) {
+            throw new ConfigException("http.agent.name is not set: name your crawler in crawler-conf.yaml,"
+                    + " or pass --agent NAME");
+        }
+        UserAgent.fromConfig(config);
+    }
+
+    /**
+     * A tuple must outlive its URL's wait in a fetch queue plus the fetch itself, or Storm replays URLs
+     * that are still being fetched.
+     */
+    static void checkTimeouts(CrawlerConfig config) {
+        long timeout = config.getLong("topology.message.timeout.secs");
+        long queue = config.getLong("fetcher.timeout.queue");
+        long deadline = (config.getLong("http.deadline") + 999) / 1000;
+        if (timeout <= queue + deadline) {
+            throw new ConfigException("topology.message.timeout.secs (" + timeout + ") must be larger than"
+                    + " fetcher.timeout.queue + http.deadline (" + queue + " s + " + deadline + " s = "
+                    + (queue + deadline) + " s), or URLs still being fetched are replayed");
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.squall.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a crawl left behind: this run's figures and the status index's counts.
+ *
+ * @param stopReason why the run ended (null for {@code squall status}, which runs no crawl)
+ * @param elapsed the run's length
+ * @param fetched pages fetched in this run
+ * @param bytes bytes fetched in this run
+ * @param run when the run was and what it used, or null
+ * @param status what the status index holds
+ */
+record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long bytes, Run run, StatusReport status) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    String toText() {
+        StringBuilder s = new StringBuilder();
+        if (stopReason != null) {
+            double seconds = Math.max(elapsed.toMillis(), 1) / 1000.0;
+            s.append(String.format(Locale.ROOT, "Stopped: %s after %s. Fetched %s pages (%s KB) in this run, %.1f pages/s.%n",
+                    stopReason.description, Durations.format(elapsed), ProgressLine.count(fetched),
+                    ProgressLine.count(bytes / 1024), fetched / seconds));
+        }
+        if (run != null) {
+            s.append(String.format(Locale.ROOT, "CPU %.1f s, peak heap %d MB (this process, OpenSearch included).%n",
+                    run.cpuSeconds(), run.peakHeapBytes() / (1024 * 1024)));
+        }
+        s.append(status.toText());
+        return s.toString();
+    }
+
+    String toJson() {
+        ObjectNode root = JSON.createObjectNode();
+        if (stopReason != null) {
+            root.put("stopReason", stopReason.name().toLowerCase(Locale.ROOT));
+            root.put("elapsedSeconds", elapsed.toMillis() / 1000.0);
+            root.put("fetched", fetched);
+            root.put("bytes", bytes);
+        }
+        if (run != null) {
+            root.put("startedAt", run.startedAt().toString());
+            root.put("stoppedAt", run.stoppedAt().toString());
+            root.put("cpuSeconds", Math.round(run.cpuSeconds() * 10) / 10.0);
+            root.put("peakHeapMB", run.peakHeapBytes() / (1024 * 1024));
+        }
+        status.addTo(root);
+        try {
+            return JSON.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the summary as JSON", e);
+        }
+    }
+
+    /**
+     * When a run happened and what its process used.
+     *
+     * @param stoppedAt when the crawl decided to stop (before the cluster shut down)
+     * @param cpuSeconds CPU time of the whole process so far
+     * @param peakHeapBytes the largest heap use seen by the JVM's memory pools
+     */
+    record Run(java.time.Instant startedAt, java.time.Instant stoppedAt, double cpuSeconds, long peakHeapBytes) {
+        static Run measure(java.time.Instant startedAt, java.time.Instant stoppedAt) {
+            double cpu = 0;
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os) {
+                cpu = os.getProcessCpuTime() / 1e9;
+            }
+            long peak = 0;
+            for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+                if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.getPeakUsage() != null) {
+                    peak += pool.getPeakUsage().getUsed();
+                }
+            }
+            return new Run(startedAt, stoppedAt, cpu, peak);
+        }
+    }
+
+    /**
+     * Counts from the status index.
+     *
+     * @param total documents in the status index
+     * @param byStatus documents per status, every status present (0 when none)
+     * @param topHosts the partition keys (hosts) with most URLs, most first
+     * @param topErrors the most frequent error causes of FETCH_ERROR and ERROR URLs, most first
+     */
+    record StatusReport(String index, long total, Map<String, Long> byStatus, List<Map.Entry<String, Long>> topHosts,
+            List<Map.Entry<String, Long>> topErrors) {
+
+        long count(String status) {
+            return byStatus.getOrDefault(status, 0L);
+        }
+
+        String toText() {
+            StringBuilder s = new StringBuilder();
+            s.append("Status index '").append(index).append("': ").append(ProgressLine.count(total)).append(" URLs\n");
+            byStatus.forEach((status, n) -> s.append(String.format(Locale.ROOT, "  %-12s %10s%n", status,
+                    ProgressLine.count(n))));
+            appendTop(s, "Top hosts (URLs):", topHosts);
+            appendTop(s, "Top error causes:", topErrors);
+            return s.toString();
+        }
+
+        private static void appendTop(StringBuilder s, String title, List<Map.Entry<String, Long>> entries) {
+            if (entries.isEmpty()) {
+                return;
+            }
+            s.append(title).append('\n');
+            entries.forEach(e -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", ProgressLine.count(e.getValue()),
+                    e.getKey())));
+        }
+
+        void addTo(ObjectNode root) {
+            root.put("index", index);
+            root.put("total", total);
+            ObjectNode statuses = root.putObject("status");
+            byStatus.forEach(statuses::put);
+            addTop(root.putArray("topHosts"), "host", topHosts);
+            addTop(root.putArray("topErrors"), "cause", topErrors);
+        }
+
+        private static void addTop(ArrayNode array, String name, List<Map.Entry<String, Long>> entries) {
+            entries.forEach(e -> array.addObject().put(name, e.getKey()).put("urls", e.getValue()));
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.squall.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code --max-depth N}: the depth limit is a parameter of the URL filter chain's {@code depth} filter, so
+ * local mode writes a copy of the configured chain with that limit under the data directory and points
+ * {@code urlfilters.config.file} at it. The user's own filter file is left as it is.
+ */
+final class DepthLimit {
+    private DepthLimit() {
+    }
+
+    static CrawlerConfig apply(CrawlerConfig config, int maxDepth, Path dataDir) throws IOException {
+        String source = config.getString("urlfilters.config.file").trim();
+        ObjectMapper yaml = new YAMLMapper();
+        Map<String, Object> root = read(yaml, source);
+        List<Object> filters = new ArrayList<>();
+        boolean replaced = false;
+        if (root.get("filters") instanceof List<?> list) {
+            for (Object entry : list) {
+                if (entry instanceof Map<?, ?> m && "depth".equals(m.get("type"))) {
+                    Map<String, Object> copy = new LinkedHashMap<>();
+                    m.forEach((k, v) -> copy.put(String.valueOf(k), v));
+                    copy.put("params", Map.of("max", maxDepth));
+                    filters.add(copy);
+                    replaced = true;
+                } else {
+                    filters.add(entry);
+                }
+            }
+        }
+        if (!replaced) {
+            filters.add(0, Map.of("type", "depth", "params", Map.of("max", maxDepth)));
+        }
+        root.put("filters", filters);
+        Path file = dataDir.resolve("urlfilters-max-depth.yaml").toAbsolutePath();
+        yaml.writeValue(file.toFile(), root);
+        return config.with(Map.of("urlfilters.config.file", file.toString()), "--max-depth");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> read(ObjectMapper yaml, String source) throws IOException {
+        if (source.isEmpty()) {
+            return new LinkedHashMap<>();
+        }
+        Path path = Path.of(source);
+        if (Files.isRegularFile(path)) {
+            return yaml.readValue(path.toFile(), LinkedHashMap.class);
+        }
+        try (InputStream in = DepthLimit.class.getClassLoader().getResourceAsStream(source)) {
+            if (in == null) {
+                throw new ConfigException("urlfilters.config.file: '" + source + "' is neither a file nor a resource in the jar");
+            }
+            return yaml.readValue(in, LinkedHashMap.class);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.squall.cli;
+
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
+import org.apache.storm.generated.StormTopology;
+
+/** The crawl topology running in a Storm cluster inside this JVM. */
+final class LocalCrawlTopology implements AutoCloseable {
+    static final String NAME = "squall-local";
+
+    private final LocalCluster cluster;
+
+    private LocalCrawlTopology(LocalCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    static LocalCrawlTopology start(StormTopology topology, Config config) throws Exception {
+        LocalCluster cluster = new LocalCluster.Builder()
+                .withDaemonConf(Map.of(
+                        Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true,
+                        // The worker runs in this JVM: no need to give it seconds to exit before it is stopped.
+                        Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0))
+                .build();
+        try {
+            cluster.submitTopology(NAME, config, topology);
+            return new LocalCrawlTopology(cluster);
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    /** Stops the spout from emitting; what is in flight goes on. */
+    void deactivate() throws Exception {
+        cluster.deactivate(NAME);
+    }
+
+    /**
+     * Shuts the cluster down: every worker stops, and each bolt's cleanup flushes what it holds. Tuples
+     * still in flight are not acked, so their URLs stay due in the status index for the next crawl.
+     */
+    @Override
+    public void close() throws Exception {
+        try {
+            KillOptions now = new KillOptions();
+            now.set_wait_secs(0);
+            cluster.killTopologyWithOpts(NAME, now);
+        } finally {
+            cluster.close();
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.squall.cli;
+
+import java.time.Duration;
+
+/**
+ * The state of a running crawl at one moment, from the components' live counters and the status index.
+ *
+ * @param elapsed time since the topology started
+ * @param fetched pages fetched in this run
+ * @param bytes bytes of content fetched in this run
+ * @param discovered URLs known but never fetched (status DISCOVERED)
+ * @param errors URLs that failed in this run (FETCH_ERROR and ERROR outcomes)
+ * @param due URLs whose next fetch date has come, in flight or not
+ * @param inFlight URLs emitted by the spout and not yet acked or failed
+ * @param activeThreads fetcher threads busy fetching
+ * @param threads fetcher threads in all
+ * @param queues fetch queues (hosts) holding URLs
+ */
+record ProgressSample(Duration elapsed, long fetched, long bytes, long discovered, long errors, long due,
+        long inFlight, long activeThreads, long threads, long queues) {
+}

@@ -1,0 +1,103 @@
+package io.squall.cli;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import io.squall.opensearch.OpenSearchUnavailableException;
+import io.squall.opensearch.SquallIndex;
+import java.io.IOException;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.aggregations.Aggregate;
+import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
+import org.opensearch.client.opensearch.core.SearchResponse;
+
+/** Reads what local mode shows from the status index: the due count, and counts by status, host and error. */
+final class StatusIndexReader {
+    private final OpenSearchClient client;
+    private final String index;
+
+    StatusIndexReader(OpenSearchClient client, CrawlerConfig config) {
+        this.client = client;
+        this.index = SquallIndex.STATUS.name(config);
+    }
+
+    /** Makes every confirmed write visible to the counts (the index refreshes every second on its own). */
+    void refresh() {
+        call(() -> client.indices().refresh(r -> r.index(index)));
+    }
+
+    /** URLs whose next fetch date has come (in flight or not). */
+    long countDue() {
+        return call(() -> client.count(c -> c.index(index)
+                .query(q -> q.range(r -> r.field("nextFetchDate").lte(JsonData.of("now")))))).count();
+    }
+
+    long countAll() {
+        return call(() -> client.count(c -> c.index(index))).count();
+    }
+
+    /** Documents per status, every status present. */
+    Map<String, Long> countByStatus() {
+        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
+                .aggregations("status", a -> a.terms(t -> t.field("status").size(Status.values().length))),
+                Void.class));
+        return byStatus(response);
+    }
+
+    CrawlSummary.StatusReport report(int top) {
+        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
+                .trackTotalHits(t -> t.enabled(true))
+                .aggregations("status", a -> a.terms(t -> t.field("status").size(Status.values().length)))
+                .aggregations("hosts", a -> a.terms(t -> t.field("key").size(top)))
+                .aggregations("failed", a -> a
+                        .filter(f -> f.terms(t -> t.field("status").terms(v -> v.value(List.of(
+                                FieldValue.of(Status.FETCH_ERROR.name()), FieldValue.of(Status.ERROR.name()))))))
+                        .aggregations("causes", c -> c.terms(t -> t.field("metadata." + MetadataKeys.ERROR_CAUSE)
+                                .size(top)))),
+                Void.class));
+        Map<String, Long> byStatus = byStatus(response);
+        long total = response.hits().total() == null ? 0 : response.hits().total().value();
+        return new CrawlSummary.StatusReport(index, total, byStatus,
+                buckets(response.aggregations().get("hosts")),
+                buckets(response.aggregations().get("failed").filter().aggregations().get("causes")));
+    }
+
+    private static Map<String, Long> byStatus(SearchResponse<Void> response) {
+        Map<String, Long> byStatus = new LinkedHashMap<>();
+        for (Status status : Status.values()) {
+            byStatus.put(status.name(), 0L);
+        }
+        buckets(response.aggregations().get("status")).forEach(e -> byStatus.put(e.getKey(), e.getValue()));
+        return byStatus;
+    }
+
+    private static List<Map.Entry<String, Long>> buckets(Aggregate aggregate) {
+        List<Map.Entry<String, Long>> result = new ArrayList<>();
+        if (aggregate == null || !aggregate.isSterms()) {
+            return result; // an index without any such field yet answers with an unmapped aggregate
+        }
+        for (StringTermsBucket bucket : aggregate.sterms().buckets().array()) {
+            result.add(new AbstractMap.SimpleImmutableEntry<>(bucket.key(), bucket.docCount()));
+        }
+        return result;
+    }
+
+    private interface Call<T> {
+        T run() throws IOException;
+    }
+
+    private <T> T call(Call<T> call) {
+        try {
+            return call.run();
+        } catch (IOException e) {
+            throw new OpenSearchUnavailableException("cannot read the status index '" + index + "': " + e.getMessage(), e);
+        }
+    }
+}

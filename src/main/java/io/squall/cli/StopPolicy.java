@@ -1,0 +1,40 @@
+package io.squall.cli;
+
+import java.time.Duration;
+
+/**
+ * Decides when a local crawl ends: at {@code --max-pages}, after {@code --duration}, or when the frontier
+ * is dry. Dry means nothing in flight and then nothing due in the status index: an in-flight URL stays due
+ * in the index until the status updater has written its outcome (and its outlinks, in the same tuple
+ * tree), so reading in-flight first and the due count after it cannot miss work.
+ */
+final class StopPolicy {
+    private final Integer maxPages;
+    private final Duration duration;
+
+    StopPolicy(Integer maxPages, Duration duration) {
+        this.maxPages = maxPages;
+        this.duration = duration;
+    }
+
+    /** A limit reached, or null; checked on every tick, before the cheaper-to-skip idle check. */
+    StopReason limitReached(Duration elapsed, long fetched) {
+        if (maxPages != null && fetched >= maxPages) {
+            return StopReason.MAX_PAGES;
+        }
+        if (duration != null && elapsed.compareTo(duration) >= 0) {
+            return StopReason.DURATION;
+        }
+        return null;
+    }
+
+    /** Whether the due count is worth asking for: only when nothing is in flight. */
+    static boolean mayBeIdle(long inFlight) {
+        return inFlight == 0;
+    }
+
+    /** With the in-flight count read before the due count. */
+    static boolean isIdle(long inFlightBefore, long dueAfter) {
+        return inFlightBefore == 0 && dueAfter == 0;
+    }
+}

@@ -1,0 +1,16 @@
+package io.squall.cli;
+
+/** Why a local crawl ended. */
+enum StopReason {
+    /** Nothing due in the status index and nothing in flight. */
+    IDLE("nothing left to fetch"),
+    MAX_PAGES("--max-pages reached"),
+    DURATION("--duration reached"),
+    INTERRUPTED("interrupted (Ctrl-C or SIGTERM)");
+
+    final String description;
+
+    StopReason(String description) {
+        this.description = description;
+    }
+}

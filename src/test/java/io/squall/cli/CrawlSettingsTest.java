@@ -1,0 +1,83 @@
+package io.squall.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CrawlSettingsTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void filesThenLocalModeThenCommandLine() throws IOException {
+        Files.writeString(home.resolve("crawler-conf.yaml"), "config:\n  http.agent.name: \"from-file\"\n"
+                + "  fetcher.threads.number: 7\n  fetcher.server.delay: 2.0\n  http.address.guard: true\n");
+        Files.createDirectories(home.resolve("es-conf"));
+        Files.writeString(home.resolve("es-conf/opensearch-conf.yaml"), "config:\n  opensearch.status.index.name: \"s2\"\n");
+        Path extra = home.resolve("extra.yaml");
+        Files.writeString(extra, "fetcher.threads.number: 9\n");
+
+        CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--conf", extra.toString(),
+                "--delay", "0.25")));
+        assertEquals("from-file", config.getString("http.agent.name"));
+        assertEquals("s2", config.getString("opensearch.status.index.name"));
+        assertEquals(9, config.getInt("fetcher.threads.number"));
+        assertEquals(0.25, config.getDouble("fetcher.server.delay"));
+        assertFalse(config.getBoolean("http.address.guard"), "local mode crawls loopback and private addresses");
+
+        CrawlerConfig fromOptions = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "cli-bot",
+                "--threads", "3", "--opensearch", "http://127.0.0.1:9999")));
+        assertEquals("cli-bot", fromOptions.getString("http.agent.name"));
+        assertEquals(3, fromOptions.getInt("fetcher.threads.number"));
+        assertEquals(List.of("http://127.0.0.1:9999"), fromOptions.getStringList("opensearch.addresses"));
+    }
+
+    @Test
+    void missingAgentNameIsOneClearLine() {
+        ConfigException e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of())));
+        assertEquals("http.agent.name is not set: name your crawler in crawler-conf.yaml, or pass --agent NAME",
+                e.getMessage());
+        e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot 2"))));
+        assertTrue(e.getMessage().contains("is not an RFC 9309 product token"), e.getMessage());
+    }
+
+    @Test
+    void unknownOrIllTypedKeyNamesTheFile() throws IOException {
+        Path conf = home.resolve("bad.yaml");
+        Files.writeString(conf, "fetcher.thread.number: 3\n");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "--conf", conf.toString()))));
+        assertTrue(e.getMessage().startsWith(conf + ": unknown configuration key 'fetcher.thread.number'"), e.getMessage());
+
+        Files.writeString(conf, "fetcher.threads.number: many\n");
+        e = assertThrows(ConfigException.class,
+                () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "--conf", conf.toString()))));
+        assertTrue(e.getMessage().contains("'fetcher.threads.number' expects"), e.getMessage());
+
+        e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home,
+                CrawlOptions.parse(List.of("--agent", "a", "--conf", home.resolve("missing.yaml").toString()))));
+        assertEquals(home.resolve("missing.yaml") + ": configuration file not found", e.getMessage());
+    }
+
+    @Test
+    void messageTimeoutMustOutliveQueueWaitAndFetch() {
+        CrawlerConfig ok = CrawlerConfig.defaults();
+        CrawlSettings.checkTimeouts(ok);
+        CrawlerConfig tooShort = ok.with(Map.of("topology.message.timeout.secs", 180), "test");
+        ConfigException e = assertThrows(ConfigException.class, () -> CrawlSettings.checkTimeouts(tooShort));
+        assertEquals("topology.message.timeout.secs (180) must be larger than fetcher.timeout.queue + http.deadline"
+                + " (120 s + 60 s = 180 s), or URLs still being fetched are replayed", e.getMessage());
+        CrawlSettings.checkTimeouts(ok.with(Map.of("topology.message.timeout.secs", 181), "test"));
+    }
+}

@@ -1,0 +1,98 @@
+package io.squall.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProgressAndSummaryTest {
+
+    @Test
+    void progressLineRatesAreOverTheLastInterval() {
+        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 50, 0);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 5_432, 7, 4_000, 250, 48, 50, 20);
+        assertEquals("    12s  fetched 1,300 (600.0/s, 1,000 KB/s)  discovered 5,432  errors 7  due 4,000"
+                + "  in flight 250  threads 48/50  queues 20", ProgressLine.format(now, before));
+        assertTrue(ProgressLine.format(now, null).contains("(108.3/s,"), "without an earlier sample: since the start");
+    }
+
+    @Test
+    void printerRewritesOneLineOnATerminalOnly() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressPrinter terminal = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
+        terminal.update("a");
+        terminal.update("b");
+        terminal.finish();
+        assertEquals("\ra\u001b[K\rb\u001b[K" + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
+
+        bytes.reset();
+        ProgressPrinter plain = new ProgressPrinter(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
+        plain.update("a");
+        plain.update("b");
+        plain.finish();
+        assertEquals("a" + System.lineSeparator() + "b" + System.lineSeparator(), bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void stopsAtLimitsOrWhenDry() {
+        StopPolicy policy = new StopPolicy(100, Duration.ofMinutes(5));
+        assertNull(policy.limitReached(Duration.ofSeconds(1), 99));
+        assertEquals(StopReason.MAX_PAGES, policy.limitReached(Duration.ofSeconds(1), 100));
+        assertEquals(StopReason.DURATION, policy.limitReached(Duration.ofMinutes(5), 0));
+        assertNull(new StopPolicy(null, null).limitReached(Duration.ofDays(1), Long.MAX_VALUE));
+
+        assertTrue(StopPolicy.isIdle(0, 0));
+        assertFalse(StopPolicy.isIdle(1, 0), "a URL in flight may still discover links");
+        assertFalse(StopPolicy.isIdle(0, 1), "a due URL will be emitted");
+        assertFalse(StopPolicy.mayBeIdle(3));
+    }
+
+    @Test
+    void summaryAsTextAndAsOneJsonObject() throws Exception {
+        Map<String, Long> byStatus = new LinkedHashMap<>();
+        byStatus.put("DISCOVERED", 10L);
+        byStatus.put("FETCHED", 90L);
+        byStatus.put("REDIRECTION", 0L);
+        byStatus.put("FETCH_ERROR", 1L);
+        byStatus.put("ERROR", 2L);
+        CrawlSummary.StatusReport report = new CrawlSummary.StatusReport("status", 103, byStatus,
+                List.of(new SimpleImmutableEntry<>("a.example", 60L), new SimpleImmutableEntry<>("b.example", 43L)),
+                List.of(new SimpleImmutableEntry<>("http.404", 2L)));
+        CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(30), 90, 900 * 1024,
+                new CrawlSummary.Run(java.time.Instant.parse("2026-01-01T00:00:00Z"), java.time.Instant.parse("2026-01-01T00:00:30Z"),
+                        12.34, 300L * 1024 * 1024), report);
+
+        String text = summary.toText();
+        assertTrue(text.startsWith("Stopped: nothing left to fetch after 30s. Fetched 90 pages (900 KB) in this run, 3.0 pages/s."),
+                text);
+        assertTrue(text.contains("  FETCHED              90"), text);
+        assertTrue(text.contains("Top hosts (URLs):\n          60  a.example"), text);
+        assertTrue(text.contains("Top error causes:\n           2  http.404"), text);
+
+        String json = summary.toJson();
+        assertFalse(json.contains("\n"), "one line");
+        JsonNode root = new ObjectMapper().readTree(json);
+        assertEquals("idle", root.get("stopReason").asText());
+        assertEquals(90, root.get("fetched").asLong());
+        assertEquals(103, root.get("total").asLong());
+        assertEquals("2026-01-01T00:00:30Z", root.get("stoppedAt").asText());
+        assertEquals(12.3, root.get("cpuSeconds").asDouble());
+        assertEquals(300, root.get("peakHeapMB").asLong());
+        assertTrue(text.contains("CPU 12.3 s, peak heap 300 MB"), text);
+        assertEquals(90, root.get("status").get("FETCHED").asLong());
+        assertEquals("a.example", root.get("topHosts").get(0).get("host").asText());
+        assertEquals(2, root.get("topErrors").get(0).get("urls").asLong());
+    }
+}

@@ -1,0 +1,97 @@
+package io.squall.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.squall.testweb.Site;
+import io.squall.testweb.TestWeb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The squall command as a user runs it: a process, its exit code, its output. */
+class SquallCommandIT {
+    private static final Duration CRAWL_TIMEOUT = Duration.ofMinutes(4);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void crawlsASmallSiteWithItsOwnOpenSearchPrintsJsonAndResumesWithoutRefetching() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0).tree(12).robots("User-agent: *\nDisallow: /page/11\n");
+            Path data = dir.resolve("data");
+            SquallProcess.Result first = SquallProcess.run(dir.resolve("run1"), CRAWL_TIMEOUT, "crawl", site.url("/"),
+                    "--data", SquallProcess.path(data), "--agent", "squall-test", "--delay", "0", "--json");
+
+            assertEquals(0, first.exitCode(), first.stderr());
+            assertEquals(1, first.stdout().strip().lines().count(), "one JSON object on stdout: " + first.stdout());
+            JsonNode summary = new ObjectMapper().readTree(first.stdout());
+            assertEquals("idle", summary.get("stopReason").asText());
+            assertEquals(11, summary.get("fetched").asLong());
+            assertEquals(11, summary.get("status").get("FETCHED").asLong());
+            assertEquals(1, summary.get("status").get("ERROR").asLong(), "/page/11 is denied by robots.txt");
+            assertEquals(0, summary.get("status").get("DISCOVERED").asLong());
+            assertEquals(12, summary.get("total").asLong());
+            assertEquals(site.host(), summary.get("topHosts").get(0).get("host").asText());
+            assertTrue(first.stderr().contains("loopback and private addresses may be crawled"), first.stderr());
+            assertFalse(first.stderr().contains("Exception"), first.stderr());
+            assertEquals(0, web.log().count(site.host(), "/page/11"));
+            long requests = web.log().size();
+
+            SquallProcess.Result again = SquallProcess.run(dir.resolve("run2"), CRAWL_TIMEOUT, "crawl",
+                    "--data", SquallProcess.path(data), "--agent", "squall-test", "--json");
+            assertEquals(0, again.exitCode(), again.stderr());
+            assertEquals(0, new ObjectMapper().readTree(again.stdout()).get("fetched").asLong());
+            assertEquals(requests, web.log().size(), "nothing is due, so nothing is fetched");
+
+            SquallProcess.Result status = SquallProcess.run(dir.resolve("run3"), CRAWL_TIMEOUT, "status",
+                    "--data", SquallProcess.path(data), "--json");
+            assertEquals(0, status.exitCode(), status.stderr());
+            assertEquals(11, new ObjectMapper().readTree(status.stdout()).get("status").get("FETCHED").asLong());
+        }
+    }
+
+    @Test
+    void badInputEndsWithOneLineAndANonZeroExit() throws Exception {
+        Path seeds = dir.resolve("missing-seeds.txt");
+        SquallProcess.Result missing = SquallProcess.run(dir.resolve("a"), Duration.ofMinutes(1), "crawl",
+                seeds.toString(), "--agent", "x", "--data", SquallProcess.path(dir.resolve("data")));
+        assertEquals(2, missing.exitCode());
+        assertEquals(1, missing.stderrLines().size(), missing.stderr());
+        assertEquals("squall crawl: seeds file '" + seeds + "' not found", missing.stderrLines().get(0));
+
+        Path bad = dir.resolve("bad-seeds.txt");
+        Files.writeString(bad, "not a url\nftp://example.com/\n");
+        SquallProcess.Result invalid = SquallProcess.run(dir.resolve("b"), Duration.ofMinutes(1), "crawl",
+                bad.toString(), "--agent", "x");
+        assertEquals(2, invalid.exitCode());
+        assertEquals(1, invalid.stderrLines().size(), invalid.stderr());
+        assertTrue(invalid.stderrLines().get(0).startsWith("squall crawl: no valid seed in " + bad), invalid.stderr());
+
+        SquallProcess.Result option = SquallProcess.run(dir.resolve("c"), Duration.ofMinutes(1), "crawl",
+                "https://example.com/", "--max-page", "3");
+        assertEquals(2, option.exitCode());
+        assertEquals(java.util.List.of("squall crawl: unknown option '--max-page' for 'squall crawl' (see squall crawl --help)"),
+                option.stderrLines());
+
+        Path conf = dir.resolve("typo.yaml");
+        Files.writeString(conf, "fetcher.thread.number: 3\n");
+        SquallProcess.Result key = SquallProcess.run(dir.resolve("d"), Duration.ofMinutes(1), "crawl",
+                "https://example.com/", "--agent", "x", "--conf", conf.toString());
+        assertEquals(1, key.exitCode());
+        assertEquals(1, key.stderrLines().size(), key.stderr());
+        assertTrue(key.stderrLines().get(0).contains("unknown configuration key 'fetcher.thread.number'"), key.stderr());
+
+        SquallProcess.Result agent = SquallProcess.run(dir.resolve("e"), Duration.ofMinutes(1), "crawl",
+                "https://example.com/");
+        assertEquals(1, agent.exitCode());
+        assertEquals(1, agent.stderrLines().size(), agent.stderr());
+        assertTrue(agent.stderrLines().get(0).contains("http.agent.name is not set"), agent.stderr());
+    }
+}

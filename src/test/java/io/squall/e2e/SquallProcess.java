@@ -1,0 +1,59 @@
+package io.squall.e2e;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the {@code squall} script of the project root as a separate process, as a user would, with the
+ * test JVM's classpath (so that nothing is built from inside the build).
+ */
+final class SquallProcess {
+    private SquallProcess() {
+    }
+
+    record Result(int exitCode, String stdout, String stderr) {
+        List<String> stderrLines() {
+            return stderr.lines().filter(l -> !l.isBlank()).toList();
+        }
+    }
+
+    /** Starts squall with its output going to files under {@code dir}. */
+    static Process start(Path dir, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of("squall").toAbsolutePath().toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("stdout.txt").toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile());
+        builder.environment().put("SQUALL_CLASSPATH", System.getProperty("java.class.path"));
+        builder.environment().put("SQUALL_JAVA_OPTS", "-Xmx1g");
+        return builder.start();
+    }
+
+    /** Runs squall to its end (killed after the timeout) and returns what it printed. */
+    static Result run(Path dir, Duration timeout, String... args) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Process process = start(dir, args);
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("squall " + String.join(" ", args) + " did not end within " + timeout
+                    + "; stderr: " + read(dir.resolve("stderr.txt")));
+        }
+        return new Result(process.exitValue(), read(dir.resolve("stdout.txt")), read(dir.resolve("stderr.txt")));
+    }
+
+    static String read(Path file) throws IOException {
+        return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+
+    static String path(Path p) {
+        return p.toAbsolutePath().toString().replace(File.separatorChar, '/');
+    }
+}
