@@ -6,11 +6,11 @@ import io.squall.urls.UrlNormalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jsoup.parser.Parser;
 import org.jsoup.select.NodeVisitor;
 
 /**
@@ -49,7 +49,7 @@ public final class HtmlParser {
      */
     public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
         CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
-        Document doc = Jsoup.parse(charset.decode(content), url);
+        Document doc = Parser.htmlParser().parseInput(charset.reader(content), url);
         TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector();
         Scan scan = new Scan(text);
         scan.traverse(doc);
