@@ -108,7 +108,7 @@ public final class HtmlParser {
     private final class Scan implements NodeVisitor {
         final List<ParsedPage.Link> links = new ArrayList<>();
         final TextExtractor.Collector text;
-        /** The open anchor's text, collapsed as it comes (as {@link #clip} would). */
+        /** The open anchor's text, collapsed as it comes (as clip() collapses an alt text). */
         final CollapsedText anchorText = new CollapsedText(MAX_ANCHOR_CHARS);
         /** Characters of the open anchor's text nodes taken so far, whitespace included. */
         int anchorRawChars;
