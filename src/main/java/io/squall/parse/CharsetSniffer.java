@@ -1,5 +1,8 @@
 package io.squall.parse;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -22,6 +25,15 @@ public final class CharsetSniffer {
         /** Decodes the content; bytes that are invalid in the charset become U+FFFD, never an exception. */
         public String decode(byte[] content) {
             return new String(content, bomLength, content.length - bomLength, charset);
+        }
+
+        /**
+         * The same characters as {@link #decode} (same decoder, same replacement of bad bytes), decoded as
+         * they are read: the HTML parser then skips building, and copying from, a string of the whole page.
+         */
+        public Reader reader(byte[] content) {
+            return new InputStreamReader(new ByteArrayInputStream(content, bomLength, content.length - bomLength),
+                    charset);
         }
     }
 

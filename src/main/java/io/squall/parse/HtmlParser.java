@@ -6,11 +6,11 @@ import io.squall.urls.UrlNormalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jsoup.parser.Parser;
 import org.jsoup.select.NodeVisitor;
 
 /**
@@ -49,7 +49,7 @@ public final class HtmlParser {
      */
     public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
         CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
-        Document doc = Jsoup.parse(charset.decode(content), url);
+        Document doc = Parser.htmlParser().parseInput(charset.reader(content), url);
         TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector();
         Scan scan = new Scan(text);
         scan.traverse(doc);
@@ -108,7 +108,10 @@ public final class HtmlParser {
     private final class Scan implements NodeVisitor {
         final List<ParsedPage.Link> links = new ArrayList<>();
         final TextExtractor.Collector text;
-        final StringBuilder anchorText = new StringBuilder();
+        /** The open anchor's text, collapsed as it comes (as clip() collapses an alt text). */
+        final CollapsedText anchorText = new CollapsedText(MAX_ANCHOR_CHARS);
+        /** Characters of the open anchor's text nodes taken so far, whitespace included. */
+        int anchorRawChars;
         Element openAnchor;
         String baseHref;
         String description;
@@ -128,7 +131,7 @@ public final class HtmlParser {
                 text.tail(node, depth);
             }
             if (node == openAnchor) {
-                links.add(new ParsedPage.Link(openAnchor.attr("href"), clip(anchorText.toString())));
+                links.add(new ParsedPage.Link(openAnchor.attr("href"), anchorText.toString()));
                 openAnchor = null;
             }
         }
@@ -139,8 +142,10 @@ public final class HtmlParser {
                 text.head(node, depth);
             }
             if (node instanceof TextNode t) {
-                if (openAnchor != null && anchorText.length() < MAX_ANCHOR_CHARS) {
-                    anchorText.append(t.getWholeText());
+                if (openAnchor != null && anchorRawChars < MAX_ANCHOR_CHARS) {
+                    String piece = t.getWholeText();
+                    anchorRawChars += piece.length();
+                    anchorText.append(piece);
                 }
                 return;
             }
@@ -152,7 +157,8 @@ public final class HtmlParser {
                     // its text is collected on the way down and the link added at its end, in document order
                     if (openAnchor == null && e.hasAttr("href") && !isNofollow(e)) {
                         openAnchor = e;
-                        anchorText.setLength(0);
+                        anchorText.clear();
+                        anchorRawChars = 0;
                     }
                 }
                 case "area" -> {
@@ -225,33 +231,32 @@ public final class HtmlParser {
     /** Whether the element's rel attribute (space-separated tokens, any case) holds the token. */
     private static boolean hasRel(Element e, String token) {
         String rel = e.attr("rel");
-        if (rel.isEmpty()) {
-            return false;
-        }
-        for (String t : rel.split("\\s+")) {
-            if (t.equalsIgnoreCase(token)) {
+        int n = rel.length();
+        int i = 0;
+        while (i < n) { // tokens by hand: a regex split per link element showed in profiles
+            while (i < n && isRelSpace(rel.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !isRelSpace(rel.charAt(i))) {
+                i++;
+            }
+            if (i - start == token.length() && rel.regionMatches(true, start, token, 0, token.length())) {
                 return true;
             }
         }
         return false;
     }
 
+    /** The separators of rel tokens: what the regex {@code \s} matches (space, \t to \r). */
+    private static boolean isRelSpace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
     /** The anchor with whitespace collapsed, at most MAX_ANCHOR_CHARS long. */
     private static String clip(String anchor) {
-        StringBuilder out = new StringBuilder(Math.min(anchor.length(), MAX_ANCHOR_CHARS));
-        boolean space = false;
-        for (int i = 0; i < anchor.length() && out.length() < MAX_ANCHOR_CHARS; i++) {
-            char c = anchor.charAt(i);
-            if (Character.isWhitespace(c) || c == '\u00a0') {
-                space = out.length() > 0;
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
+        CollapsedText out = new CollapsedText(MAX_ANCHOR_CHARS);
+        out.append(anchor);
         return out.toString();
     }
 }

@@ -7,6 +7,7 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.CrawlStats;
 import io.squall.urls.FilterVerdict;
+import io.squall.urls.PageLinkFilter;
 import io.squall.urls.UrlFilterChain;
 import io.squall.urls.UrlFilters;
 import java.io.IOException;
@@ -51,6 +52,10 @@ public final class ParseProcessor {
     /** @param metadata the document's metadata, updated (digest, title, robots, error...) */
     public record Outcome(Kind kind, Metadata metadata, String text, List<Discovered> discovered) {
     }
+
+    /** Markers for hrefs already seen on the page: rejected, or beyond the page's outlink limit. */
+    private static final Discovered REJECTED = new Discovered("", new Metadata());
+    private static final Discovered OVER_MAX = new Discovered("", new Metadata());
 
     private final HtmlParser htmlParser;
     private final SitemapExtractor sitemaps;
@@ -143,29 +148,29 @@ public final class ParseProcessor {
     /** The page's links that pass the filters, each URL once (with all its anchors), at most maxOutlinks. */
     private List<Discovered> outlinks(String url, ParsedPage page, Metadata md, Instant now) {
         Map<String, Discovered> found = new LinkedHashMap<>();
-        Map<String, String> resolvedHrefs = new HashMap<>(); // href as written -> URL, or "" when rejected
+        // href as written -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup
+        Map<String, Discovered> byHref = new HashMap<>();
         // Filters read the metadata without changing it: one template serves every link of the page.
         Metadata template = outlinkMetadata.forOutlink(url, md, now);
+        PageLinkFilter linkFilter = filters.forPage(page.baseUrl(), template);
         for (ParsedPage.Link link : page.links()) {
-            String target = resolvedHrefs.get(link.href());
-            if (target == null) {
-                FilterVerdict verdict = filters.resolveAndFilter(page.baseUrl(), link.href(), template);
-                target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : "";
-                resolvedHrefs.put(link.href(), target);
-            }
-            if (target.isEmpty()) {
-                continue;
-            }
-            Discovered known = found.get(target);
+            Discovered known = byHref.get(link.href());
             if (known == null) {
-                if (found.size() >= maxOutlinks) {
-                    CrawlStats.counter("parser.outlinks.over.max").increment();
-                    continue;
+                FilterVerdict verdict = linkFilter.resolveAndFilter(link.href());
+                String target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : null;
+                known = target == null ? REJECTED : found.get(target);
+                if (known == null) {
+                    known = found.size() >= maxOutlinks ? OVER_MAX : new Discovered(target, template.copy());
+                    if (known != OVER_MAX) {
+                        found.put(target, known);
+                    }
                 }
-                known = new Discovered(target, template.copy());
-                found.put(target, known);
+                byHref.put(link.href(), known);
             }
-            if (!link.anchor().isEmpty() && !known.metadata().getValues(MetadataKeys.ANCHORS).contains(link.anchor())) {
+            if (known == OVER_MAX) {
+                CrawlStats.counter("parser.outlinks.over.max").increment();
+            } else if (known != REJECTED && !link.anchor().isEmpty()
+                    && !known.metadata().getValues(MetadataKeys.ANCHORS).contains(link.anchor())) {
                 known.metadata().add(MetadataKeys.ANCHORS, link.anchor());
             }
         }

@@ -60,27 +60,27 @@ final class TextExtractor {
     static final class Collector implements NodeVisitor {
         private final Set<Element> excluded;
         private final int max;
-        private final StringBuilder out = new StringBuilder();
-        private boolean pendingSpace;
+        private final CollapsedText out;
         private Node skipped; // the invisible element whose subtree is being walked, or null
 
         Collector(Set<Element> excluded, int max) {
             this.excluded = excluded;
             this.max = max;
+            this.out = new CollapsedText(max);
         }
 
         @Override
         public void head(Node node, int depth) {
-            if (skipped != null || out.length() >= max) {
+            if (skipped != null || out.isFull()) {
                 return;
             }
             if (node instanceof TextNode text) {
-                append(text.getWholeText());
+                out.append(text.getWholeText());
             } else if (node instanceof Element e) {
                 if (INVISIBLE.contains(e.normalName()) || (!excluded.isEmpty() && excluded.contains(e))) {
                     skipped = e;
                 } else if (e.isBlock() || e.normalName().equals("br")) {
-                    pendingSpace = true;
+                    out.space();
                 }
             }
         }
@@ -90,31 +90,17 @@ final class TextExtractor {
             if (node == skipped) {
                 skipped = null;
             } else if (skipped == null && node instanceof Element e && e.isBlock()) {
-                pendingSpace = true;
+                out.space();
             }
         }
 
         void space() {
-            pendingSpace = true;
-        }
-
-        private void append(String text) {
-            for (int i = 0; i < text.length() && out.length() < max; i++) {
-                char c = text.charAt(i);
-                if (Character.isWhitespace(c) || c == '\u00a0') {
-                    pendingSpace = true;
-                } else {
-                    if (pendingSpace && out.length() > 0) {
-                        out.append(' ');
-                    }
-                    pendingSpace = false;
-                    out.append(c);
-                }
-            }
+            out.space();
         }
 
         String result() {
-            return out.length() > max ? out.substring(0, max) : out.toString();
+            String text = out.toString();
+            return text.length() > max ? text.substring(0, max) : text;
         }
     }
 }

@@ -24,11 +24,18 @@ import java.util.Locale;
 public final class ScopeFilter implements UrlFilter {
     private enum Mode { HOST, DOMAIN, PATH, HOSTS, ALL }
 
+    private static final int DOMAIN_SLOTS = 64; // a power of two
+
     private final String name;
     private final Mode mode;
     private final List<String> hosts;
-    private volatile HostDomain lastDomain;
-    private volatile HostDomain previousDomain;
+    /**
+     * Recent host-to-domain lookups, one slot per host hash: public-suffix matching costs more than
+     * everything else in the chain, and a page's links (and the seed's host, looked up for each of them)
+     * share few hosts. Slots are read and replaced without locks: a record's final fields make it safe to
+     * share, and a lost update only costs a lookup.
+     */
+    private final HostDomain[] domains = new HostDomain[DOMAIN_SLOTS];
 
     private record HostDomain(String host, String domain) {
     }
@@ -85,20 +92,15 @@ public final class ScopeFilter implements UrlFilter {
     }
 
     private String domain(String host) {
-        // Links of a page mostly share a host or two: remember the last lookups, as public-suffix
-        // matching costs more than everything else in the chain.
-        HostDomain a = lastDomain;
-        if (a != null && a.host.equals(host)) {
-            return a.domain;
-        }
-        HostDomain b = previousDomain;
-        if (b != null && b.host.equals(host)) {
-            return b.domain;
+        int h = host.hashCode();
+        int slot = (h ^ (h >>> 16)) & (DOMAIN_SLOTS - 1);
+        HostDomain cached = domains[slot];
+        if (cached != null && cached.host.equals(host)) {
+            return cached.domain;
         }
         String domain = EffectiveTldFinder.getAssignedDomain(host, false, false);
         HostDomain found = new HostDomain(host, domain == null ? host : domain);
-        previousDomain = a;
-        lastDomain = found;
+        domains[slot] = found;
         return found.domain;
     }
 

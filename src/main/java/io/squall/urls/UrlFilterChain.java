@@ -44,7 +44,15 @@ public final class UrlFilterChain implements UrlFilter {
         }
     }
 
-    private FilterVerdict filterNormalized(String url, Metadata metadata) {
+    /**
+     * A filter for the links of one page, resolved against its base, all with the same metadata, which
+     * passes each distinct URL through the filters once.
+     */
+    public PageLinkFilter forPage(String base, Metadata metadata) {
+        return new PageLinkFilter(this, base, metadata);
+    }
+
+    FilterVerdict filterNormalized(String url, Metadata metadata) {
         String current = url;
         for (UrlFilter filter : filters) {
             FilterVerdict verdict = filter.filter(current, metadata);
@@ -56,11 +64,12 @@ public final class UrlFilterChain implements UrlFilter {
         return FilterVerdict.accept(current);
     }
 
-    private static FilterVerdict invalid(InvalidUrlException e) {
+    static FilterVerdict invalid(InvalidUrlException e) {
         return FilterVerdict.reject(e.isSchemeProblem() ? "scheme" : "normalizer", e.getMessage());
     }
 
-    private static FilterVerdict rejected(FilterVerdict verdict) {
+    /** Counts the rejection, and returns it. */
+    static FilterVerdict rejected(FilterVerdict verdict) {
         CrawlStats.counter(COUNTER_PREFIX + verdict.rejectedBy()).increment();
         return verdict;
     }
