@@ -40,6 +40,8 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
+import org.apache.hc.client5.http.ssl.HttpsSupport;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.Header;
@@ -75,6 +77,14 @@ public final class HttpProtocol implements Protocol {
     private final boolean conditional;
 
     public HttpProtocol(CrawlerConfig config) {
+        this(config, null);
+    }
+
+    /**
+     * With {@code verifiedTrust} non-null, verified connections trust it instead of the system trust store:
+     * lets tests check verification against a certificate of their own without touching JVM-wide state.
+     */
+    HttpProtocol(CrawlerConfig config, SSLContext verifiedTrust) {
         UserAgent agent = UserAgent.fromConfig(config);
         long limit = config.getLong("http.content.limit");
         this.contentLimit = limit < 0 || limit > Integer.MAX_VALUE - 16 ? Integer.MAX_VALUE - 16 : (int) limit;
@@ -102,7 +112,7 @@ public final class HttpProtocol implements Protocol {
         int threads = config.getInt("fetcher.threads.number");
         PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setDnsResolver(resolver)
-                .setTlsStrategy(tlsStrategy(trustEverything))
+                .setTlsStrategy(tlsStrategy(trustEverything, verifiedTrust))
                 .setMaxConnTotal(Math.max(16, threads * 2))
                 .setMaxConnPerRoute(Math.max(2, config.getInt("fetcher.threads.per.queue") + 1))
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -139,17 +149,32 @@ public final class HttpProtocol implements Protocol {
         return new org.apache.hc.core5.http.message.BasicHeader(name, value);
     }
 
-    private static org.apache.hc.core5.http.nio.ssl.TlsStrategy tlsStrategy(boolean trustEverything) {
+    private static org.apache.hc.core5.http.nio.ssl.TlsStrategy tlsStrategy(boolean trustEverything,
+            SSLContext verifiedTrust) {
         if (!trustEverything) {
-            return ClientTlsStrategyBuilder.create().useSystemProperties().buildAsync();
+            // The host name is checked by HttpClient after the handshake as well as by the JDK during it: with
+            // the JDK's check alone (HttpClient's default when no verifier is given), httpclient5 5.5's async
+            // client sets the endpoint identification after it has applied the engine's parameters, so no
+            // host name is checked at all (HttpProtocolTlsTest shows it).
+            ClientTlsStrategyBuilder builder = ClientTlsStrategyBuilder.create().useSystemProperties()
+                    .setHostnameVerifier(HttpsSupport.getDefaultHostnameVerifier())
+                    .setHostVerificationPolicy(HostnameVerificationPolicy.BOTH);
+            if (verifiedTrust != null) {
+                builder.setSslContext(verifiedTrust);
+            }
+            return builder.buildAsync();
         }
         LOG.warn("!!! http.trust.everything is ON: TLS certificates and host names are NOT verified. Use it only"
                 + " for an intranet crawl; no credentials or cookies are sent. !!!");
         try {
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, new TrustManager[] {new TrustAll()}, null);
+            // CLIENT: only HttpClient's (no-op) host name check. Under BOTH, the JDK would check the host name
+            // too, even with TrustAll (it wraps a plain X509TrustManager in one that does), as soon as HttpClient
+            // applies the endpoint identification in time (a later httpclient5 release).
             return ClientTlsStrategyBuilder.create().setSslContext(context)
-                    .setHostnameVerifier(NoopHostnameVerifier.INSTANCE).buildAsync();
+                    .setHostnameVerifier(NoopHostnameVerifier.INSTANCE)
+                    .setHostVerificationPolicy(HostnameVerificationPolicy.CLIENT).buildAsync();
         } catch (NoSuchAlgorithmException | KeyManagementException e) {
             throw new IllegalStateException("cannot build a TLS context: " + e, e);
         }

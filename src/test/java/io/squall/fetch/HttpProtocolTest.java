@@ -175,9 +175,11 @@ class HttpProtocolTest {
 
     @Test
     void trustingEverythingRefusesCredentialHeaders() {
-        ConfigException e = assertThrows(ConfigException.class, () -> new HttpProtocol(FetchTestConfig.with(
-                "http.trust.everything", true, "http.custom.headers", Map.of("Authorization", "Basic eDp5"))));
-        assertTrue(e.getMessage().contains("http.trust.everything"), e.getMessage());
+        for (String credential : new String[] {"Authorization", "Cookie", "Proxy-Authorization", "cookie"}) {
+            ConfigException e = assertThrows(ConfigException.class, () -> new HttpProtocol(FetchTestConfig.with(
+                    "http.trust.everything", true, "http.custom.headers", Map.of(credential, "x=y"))), credential);
+            assertTrue(e.getMessage().contains("http.trust.everything"), e.getMessage());
+        }
     }
 
     @Test
