@@ -19,6 +19,8 @@ import org.apache.hc.client5.http.impl.auth.BasicCredentialsProvider;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
+import org.apache.hc.client5.http.ssl.HttpsSupport;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.util.Timeout;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
@@ -44,7 +46,12 @@ public final class OpenSearchClients {
         Timeout socketTimeout = Timeout.ofMilliseconds(config.getLong("opensearch.socket.timeout"));
 
         PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
-                .setTlsStrategy(ClientTlsStrategyBuilder.create().setSslContext(sslContext).buildAsync())
+                // Host names are checked by HttpClient itself: left to the JDK, the async client's check
+                // comes too late to apply (see HttpProtocol), and a stolen certificate would be accepted.
+                .setTlsStrategy(ClientTlsStrategyBuilder.create().setSslContext(sslContext)
+                        .setHostnameVerifier(HttpsSupport.getDefaultHostnameVerifier())
+                        .setHostVerificationPolicy(HostnameVerificationPolicy.BOTH)
+                        .buildAsync())
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
                         .setConnectTimeout(connectTimeout)
                         .setSocketTimeout(socketTimeout)
