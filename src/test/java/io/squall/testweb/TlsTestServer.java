@@ -155,6 +155,18 @@ public final class TlsTestServer implements AutoCloseable {
         }
     }
 
+    /** Writes a PKCS12 trust store holding this server's certificate, as a user would give one to Squall. */
+    public void writeTrustStore(Path file, char[] password) {
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            KeyStore trusted = KeyStore.getInstance("PKCS12");
+            trusted.load(null, null);
+            trusted.setCertificateEntry(ALIAS, certificate);
+            trusted.store(out, password);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("cannot write the test trust store: " + e, e);
+        }
+    }
+
     /** https URL of {@code path} on 127.0.0.1, the address the certificate names. */
     public String url(String path) {
         return "https://127.0.0.1:" + namedPort + path;
