@@ -106,7 +106,8 @@ public final class BulkWriter implements AutoCloseable {
             return t;
         });
         long period = settings.flushInterval().toMillis();
-        timer.scheduleWithFixedDelay(this::flushQuietly, period, period, TimeUnit.MILLISECONDS);
+        // Never blocks: with every slot busy, the next answer sends what waits (the bolt keeps adding meanwhile).
+        timer.scheduleWithFixedDelay(this::sendIfSlotFreeQuietly, period, period, TimeUnit.MILLISECONDS);
     }
 
     /** Adds a create-only write: an existing document is left as it is and reported as already existing. */
@@ -284,9 +285,9 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    private void flushQuietly() {
+    private void sendIfSlotFreeQuietly() {
         try {
-            flush();
+            sendIfSlotFree();
         } catch (RuntimeException e) {
             LOG.error("Timed bulk flush failed", e);
         }
