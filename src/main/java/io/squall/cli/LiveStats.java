@@ -45,10 +45,13 @@ final class LiveStats {
         return sumOfTasks(FETCHER_TASK, QUEUES);
     }
 
+    /** Sums the gauges named prefix + task number + suffix (not "urls.in.queues" for ".queues"). */
     private static long sumOfTasks(String prefix, String suffix) {
         long total = 0;
         for (var e : CrawlStats.snapshot().entrySet()) {
-            if (e.getKey().startsWith(prefix) && e.getKey().endsWith(suffix)) {
+            String name = e.getKey();
+            if (name.length() > prefix.length() + suffix.length() && name.startsWith(prefix) && name.endsWith(suffix)
+                    && name.substring(prefix.length(), name.length() - suffix.length()).chars().allMatch(Character::isDigit)) {
                 total += e.getValue();
             }
         }

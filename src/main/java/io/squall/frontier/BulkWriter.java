@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +25,14 @@ import org.slf4j.LoggerFactory;
  * what became of it, once OpenSearch has answered: nothing is reported as written before OpenSearch
  * confirmed its item. The status updater, the content indexer and the injector all write through it.
  *
- * <p>Operations are buffered and sent when {@code bulkActions} of them are waiting, or every
- * {@code flushInterval} by a timer thread. At most {@code concurrentRequests} bulk requests are in flight;
+ * <p>Operations are buffered and sent as soon as a request slot is free, after a linger of a few
+ * milliseconds that lets a burst go in one request: an idle writer adds almost no latency, and under load
+ * batches grow by themselves while the requests in flight are answered (each answer sends what gathered
+ * meanwhile). A full batch of {@code bulkActions} is sent at once; {@code flushInterval} bounds how long
+ * a partial batch waits whatever happens. Why: a URL is acked only once its writes are confirmed, so
+ * every millisecond a write waits in a buffer holds its host's share of the spout's quota; a fixed
+ * flush interval of a second or two per stage kept the fetcher starving. At most
+ * {@code concurrentRequests} bulk requests are in flight;
  * a caller that would send one more waits until one is answered, so memory stays bounded by
  * {@code bulkActions * (concurrentRequests + 1)} operations and a slow OpenSearch slows the caller down
  * instead of piling up work.
@@ -39,6 +46,8 @@ import org.slf4j.LoggerFactory;
 public final class BulkWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BulkWriter.class);
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
+    // How long a partial batch waits for company when a request slot is free.
+    private static final long LINGER_MILLIS = 3;
 
     /** What became of one operation. */
     public interface Callback {
@@ -79,6 +88,7 @@ public final class BulkWriter implements AutoCloseable {
     private List<BulkOperation> operations;
     private List<Pending> pending;
     private boolean closed;
+    private boolean lingering;
 
     /**
      * @param client the client whose transport is used (not closed by this writer)
@@ -96,7 +106,8 @@ public final class BulkWriter implements AutoCloseable {
             return t;
         });
         long period = settings.flushInterval().toMillis();
-        timer.scheduleWithFixedDelay(this::flushQuietly, period, period, TimeUnit.MILLISECONDS);
+        // Never blocks: with every slot busy, the next answer sends what waits (the bolt keeps adding meanwhile).
+        timer.scheduleWithFixedDelay(this::sendIfSlotFreeQuietly, period, period, TimeUnit.MILLISECONDS);
     }
 
     /** Adds a create-only write: an existing document is left as it is and reported as already existing. */
@@ -167,6 +178,31 @@ public final class BulkWriter implements AutoCloseable {
         pending.add(new Pending(kind, callback));
         if (operations.size() >= settings.bulkActions()) {
             flush();
+        } else if (!lingering && requestSlots.availablePermits() > 0) {
+            lingering = true;
+            timer.schedule(this::sendIfSlotFree, LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Sends what is buffered if a request slot is free; otherwise the answer that frees one calls again. */
+    private synchronized void sendIfSlotFree() {
+        lingering = false;
+        if (operations.isEmpty() || !requestSlots.tryAcquire()) {
+            return;
+        }
+        List<BulkOperation> ops = operations;
+        List<Pending> batch = pending;
+        operations = new ArrayList<>(settings.bulkActions());
+        pending = new ArrayList<>(settings.bulkActions());
+        sendWithSlot(ops, batch);
+    }
+
+    /** After an answer: what gathered while the request was in flight leaves now, on the timer thread. */
+    private void answered() {
+        try {
+            timer.execute(this::sendIfSlotFree);
+        } catch (RejectedExecutionException e) {
+            // closing: close() sent everything itself
         }
     }
 
@@ -179,6 +215,11 @@ public final class BulkWriter implements AutoCloseable {
             failAll(batch, "interrupted before the bulk request was sent");
             return;
         }
+        sendWithSlot(ops, batch);
+    }
+
+    // Called with the lock held and a request slot acquired.
+    private void sendWithSlot(List<BulkOperation> ops, List<Pending> batch) {
         CompletableFuture<BulkResponse> answer;
         try {
             answer = client.bulk(BulkRequest.of(b -> b.operations(ops)));
@@ -197,6 +238,7 @@ public final class BulkWriter implements AutoCloseable {
                 }
             } finally {
                 requestSlots.release();
+                answered();
             }
         });
     }
@@ -243,9 +285,9 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    private void flushQuietly() {
+    private void sendIfSlotFreeQuietly() {
         try {
-            flush();
+            sendIfSlotFree();
         } catch (RuntimeException e) {
             LOG.error("Timed bulk flush failed", e);
         }

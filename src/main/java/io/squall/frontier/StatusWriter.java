@@ -14,11 +14,13 @@ import io.squall.opensearch.SquallIndex;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -59,6 +61,10 @@ public final class StatusWriter {
     private final int maxFetchErrors;
     private final List<String> excludedPrefixes;
     private final Cache<String, Boolean> knownIds;
+    // DISCOVERED creates sent and not yet answered, with the callbacks of the same URL rediscovered
+    // meanwhile: they share the answer instead of each sending a create that can only 409. Bounded by the
+    // writer's buffer and requests in flight (an entry leaves with its answer).
+    private final Map<String, List<BulkWriter.Callback>> pendingCreates = new ConcurrentHashMap<>();
     private final Clock clock;
     private final Map<Status, LongAdder> written = new EnumMap<>(Status.class);
     private final LongAdder alreadyKnown = new LongAdder();
@@ -100,6 +106,12 @@ public final class StatusWriter {
             CrawlStats.counter("status.known").increment();
             return Submission.ALREADY_KNOWN;
         }
+        if (status == Status.DISCOVERED && pendingCreates.computeIfPresent(id, (k, followers) -> {
+            followers.add(callback);
+            return followers;
+        }) != null) {
+            return Submission.QUEUED;
+        }
         Metadata source = metadata == null ? new Metadata() : metadata;
         String key = source.getFirst(MetadataKeys.PARTITION_KEY);
         if (key == null || key.isEmpty()) {
@@ -123,7 +135,8 @@ public final class StatusWriter {
         String routing = partitionKeys.routingOf(url, key);
         BulkWriter.Callback tracked = tracking(id, effective, callback);
         if (effective == Status.DISCOVERED) {
-            writer.create(statusIndex, id, routing, document, tracked);
+            pendingCreates.put(id, new ArrayList<>());
+            writer.create(statusIndex, id, routing, document, sharedWithFollowers(id, tracked));
         } else if (effective == Status.ERROR && contentIndex != null) {
             BulkWriter.Callback[] parts = JointCallback.split(tracked, 2);
             writer.index(statusIndex, id, routing, document, parts[0]);
@@ -182,6 +195,39 @@ public final class StatusWriter {
             }
         }
         return true;
+    }
+
+    /** Tells the followers of a pending create what became of it, once it is answered. */
+    private BulkWriter.Callback sharedWithFollowers(String id, BulkWriter.Callback first) {
+        return new BulkWriter.Callback() {
+            @Override
+            public void succeeded(boolean alreadyExisted) {
+                List<BulkWriter.Callback> followers = pendingCreates.remove(id);
+                try {
+                    first.succeeded(alreadyExisted);
+                } finally {
+                    for (BulkWriter.Callback follower : followers == null ? List.<BulkWriter.Callback>of() : followers) {
+                        alreadyKnown.increment();
+                        CrawlStats.counter("status.known").increment();
+                        follower.succeeded(true);
+                    }
+                }
+            }
+
+            @Override
+            public void failed(String reason) {
+                List<BulkWriter.Callback> followers = pendingCreates.remove(id);
+                try {
+                    first.failed(reason);
+                } finally {
+                    for (BulkWriter.Callback follower : followers == null ? List.<BulkWriter.Callback>of() : followers) {
+                        failed.increment();
+                        CrawlStats.counter("status.failed").increment();
+                        follower.failed(reason);
+                    }
+                }
+            }
+        };
     }
 
     private BulkWriter.Callback tracking(String id, Status status, BulkWriter.Callback callback) {

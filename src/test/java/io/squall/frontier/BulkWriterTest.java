@@ -34,6 +34,24 @@ class BulkWriterTest {
     }
 
     @Test
+    void aPartialBulkLeavesAtOnceWhenARequestSlotIsFreeNotAfterTheFlushInterval(TestOpenSearch os) throws Exception {
+        Outcomes<Integer> outcomes = new Outcomes<>();
+        // A flush interval longer than Outcomes' 30 s wait: only the eager send can deliver in time.
+        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(1000, Duration.ofMinutes(5), 1),
+                "test")) {
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < 50; i++) {
+                    int n = round * 50 + i;
+                    bulk.index("eager-test", "id" + n, null, Map.of("n", n), outcomes.callbackFor(n));
+                }
+                outcomes.await((round + 1) * 50); // each round, some of it queued behind a request in flight
+            }
+            assertEquals(150, outcomes.successes());
+            assertEquals(0, bulk.buffered());
+        }
+    }
+
+    @Test
     void whenOpenSearchIsDownEveryOperationOfTheBulkFailsWithTheReason() throws Exception {
         int deadPort;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -132,6 +132,27 @@ class StatusWriterTest {
     }
 
     @Test
+    void aUrlRediscoveredWhileItsCreateIsPendingSharesItsAnswerInsteadOfWritingAgain(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        Outcomes<Integer> outcomes = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
+                "test")) {
+            StatusWriter writer = new StatusWriter(config, bulk);
+            String url = "https://example.org/popular";
+            for (int i = 0; i < 3; i++) {
+                assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, null, Status.DISCOVERED,
+                        outcomes.callbackFor(i)));
+            }
+            assertTrue(bulk.buffered() <= 1, "one create at most waits: the repeats joined it");
+            outcomes.await(3);
+            assertEquals(3, outcomes.successes());
+            assertEquals(1, writer.written(Status.DISCOVERED));
+            assertEquals(2, writer.alreadyKnown());
+        }
+    }
+
+    @Test
     void withTheIndexClosedEveryUpdateFailsAndNoneSucceeds(TestOpenSearch os) throws Exception {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
