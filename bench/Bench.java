@@ -76,9 +76,14 @@ public class Bench {
         Result r = crawl("polite", 2, 500, 0, "--delay", "0.1");
         printCommon("2 hosts x 500 pages, 0.1 s delay", r);
         double bound = 500 * 0.1; // the two hosts in parallel, 10 pages/s each
+        // The delay runs from the end of one fetch to the start of the next, so a host cannot go faster than
+        // delay + its own response time per page: the exact bound adds each host's share of serving time.
+        double exactBound = bound + r.web().busySeconds() / 2;
         double finished = (r.epochMillis("stoppedAt") - r.web().firstStartEpochMillis()) / 1000.0;
-        System.out.printf(Locale.ROOT, "  politeness bound %.1f s; first fetch to idle stop %.1f s: ratio %.2f (target <= 1.2);"
-                + " smallest gap on one host %.0f ms%n", bound, finished, finished / bound, r.web().minGapMillis());
+        System.out.printf(Locale.ROOT, "  politeness bound %.1f s (delays only), %.1f s with the server's response times;"
+                + " first fetch to idle stop %.1f s: ratio %.2f, %.2f against the exact bound (target <= 1.2);"
+                + " smallest gap on one host %.0f ms%n", bound, exactBound, finished, finished / bound,
+                finished / exactBound, r.web().minGapMillis());
     }
 
     /** Issue 6: the same crawl without delay must run at >= 200 pages/s from the first fetch to the last. */

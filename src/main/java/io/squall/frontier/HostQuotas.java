@@ -89,9 +89,14 @@ final class HostQuotas {
         return hosts.size() >= maxPending;
     }
 
-    /** A host found by the discovery query; its first quota is the minimum, it grows with its rate. */
+    /**
+     * A host found by the discovery query. Its rate is not known yet, so its first quota is a full query's
+     * worth (within its fair share): a fast host starts at speed instead of doubling up from the minimum,
+     * and a slow one sheds the excess within seconds as its quota decays towards what its rate needs.
+     */
     Host admit(String key) {
-        return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(minUrls, cap()), new Backoff(minDelayMillis, maxDelayMillis)));
+        return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(Math.max(minUrls, maxUrlsPerQuery), cap()),
+                new Backoff(minDelayMillis, maxDelayMillis)));
     }
 
     void emitted(String key) {
