@@ -62,7 +62,7 @@ public final class Frontier implements AutoCloseable {
     private final FrontierQueries queries;
     private final InFlightUrls urls;
     private final HostQuotas hosts;
-    private final Backoff discovery;
+    private final SearchBackoff discovery;
     private final int maxPending;
     private final int maxBuckets;
     private final int maxUrlsPerBucket;
@@ -94,7 +94,7 @@ public final class Frontier implements AutoCloseable {
                 config.getInt("spout.purgatory.max.size"));
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
                 maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), minDelayMillis, maxDelayMillis);
-        this.discovery = new Backoff(minDelayMillis, maxDelayMillis);
+        this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
     }
 
     /**

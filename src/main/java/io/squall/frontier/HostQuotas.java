@@ -35,9 +35,9 @@ final class HostQuotas {
         int acksSinceUpdate;
         List<FieldValue> cursor; // sort values of the last hit seen; null: start from the oldest
         boolean lastRefillFoundWork = true;
-        final Backoff backoff;
+        final SearchBackoff backoff;
 
-        Host(String key, int quota, Backoff backoff) {
+        Host(String key, int quota, SearchBackoff backoff) {
             this.key = key;
             this.quota = quota;
             this.backoff = backoff;
@@ -96,7 +96,7 @@ final class HostQuotas {
      */
     Host admit(String key) {
         return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(Math.max(minUrls, maxUrlsPerQuery), cap()),
-                new Backoff(minDelayMillis, maxDelayMillis)));
+                new SearchBackoff(minDelayMillis, maxDelayMillis)));
     }
 
     void emitted(String key) {

@@ -1,5 +1,6 @@
 package io.squall.frontier;
 
+import io.squall.opensearch.BulkWriter;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 

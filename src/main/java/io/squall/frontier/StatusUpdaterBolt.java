@@ -4,6 +4,8 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
+import io.squall.opensearch.BulkWriter;
+import io.squall.opensearch.Completions;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import java.util.Map;

@@ -10,6 +10,7 @@ import io.squall.core.PartitionMode;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.metrics.CrawlStats;
+import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.squall.metrics;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.frontier.BulkWriter;
+import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;

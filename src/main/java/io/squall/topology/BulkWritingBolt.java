@@ -1,8 +1,8 @@
 package io.squall.topology;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.frontier.BulkWriter;
-import io.squall.frontier.Completions;
+import io.squall.opensearch.BulkWriter;
+import io.squall.opensearch.Completions;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;

@@ -1,25 +1,27 @@
 package io.squall.frontier;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
+import io.squall.opensearch.BulkWriter;
+import io.squall.opensearch.Completions;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.Outcomes;
 import io.squall.testsupport.TestOpenSearch;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ExtendWith(OpenSearchExtension.class)
 class StatusWriterTest {
@@ -169,7 +171,7 @@ class StatusWriterTest {
         outcomes.await(10);
         assertEquals(0, outcomes.successes());
         assertEquals(10, outcomes.failures());
-        assertTrue(outcomes.seen.get(0).failure().contains("closed"), outcomes.seen.get(0).failure());
+        assertTrue(outcomes.seen().get(0).failure().contains("closed"), outcomes.seen().get(0).failure());
     }
 
     @Test

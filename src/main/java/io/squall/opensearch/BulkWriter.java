@@ -1,4 +1,4 @@
-package io.squall.frontier;
+package io.squall.opensearch;
 
 import io.squall.config.CrawlerConfig;
 import java.time.Duration;

@@ -1,11 +1,9 @@
-package io.squall.frontier;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package io.squall.opensearch;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.Outcomes;
 import io.squall.testsupport.TestOpenSearch;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -15,6 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ExtendWith(OpenSearchExtension.class)
 class BulkWriterTest {
@@ -70,7 +70,7 @@ class BulkWriterTest {
         }
         outcomes.await(2);
         assertEquals(2, outcomes.failures());
-        String reason = outcomes.seen.get(0).failure();
+        String reason = outcomes.seen().get(0).failure();
         assertTrue(reason.startsWith("bulk request failed") && reason.contains("Connect"), reason);
     }
 }

@@ -1,21 +1,23 @@
-package io.squall.frontier;
+package io.squall.testsupport;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.squall.opensearch.BulkWriter;
+import io.squall.opensearch.Completions;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Collects the outcomes of bulk operations by handle, and waits (bounded) for a number of them. */
-final class Outcomes<T> {
-    final Completions<T> completions = new Completions<>();
-    final List<Completions.Completion<T>> seen = new ArrayList<>();
+public final class Outcomes<T> {
+    private final Completions<T> completions = new Completions<>();
+    private final List<Completions.Completion<T>> seen = new ArrayList<>();
 
-    BulkWriter.Callback callbackFor(T handle) {
+    public BulkWriter.Callback callbackFor(T handle) {
         return completions.callbackFor(handle);
     }
 
     /** Drains until at least {@code n} outcomes were seen in all, failing the test after 30 s. */
-    List<Completions.Completion<T>> await(int n) throws InterruptedException {
+    public List<Completions.Completion<T>> await(int n) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (seen.size() < n) {
             if (System.nanoTime() > deadline) {
@@ -28,11 +30,16 @@ final class Outcomes<T> {
         return seen;
     }
 
-    long successes() {
+    /** Every outcome drained so far, in arrival order. */
+    public List<Completions.Completion<T>> seen() {
+        return seen;
+    }
+
+    public long successes() {
         return seen.stream().filter(Completions.Completion::succeeded).count();
     }
 
-    long failures() {
+    public long failures() {
         return seen.stream().filter(c -> !c.succeeded()).count();
     }
 }

@@ -1,4 +1,4 @@
-package io.squall.frontier;
+package io.squall.opensearch;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;

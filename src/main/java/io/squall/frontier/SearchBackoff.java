@@ -1,13 +1,16 @@
 package io.squall.frontier;
 
-/** A wait that doubles after each empty search, from a minimum to a maximum, and is cut by new activity. */
-final class Backoff {
+/**
+ * Paces the status-index searches: a wait that doubles after each empty search, from a minimum to a
+ * maximum, and is cut by new activity.
+ */
+final class SearchBackoff {
     private final long minMillis;
     private final long maxMillis;
     private long currentMillis;
     private long retryAtMillis;
 
-    Backoff(long minMillis, long maxMillis) {
+    SearchBackoff(long minMillis, long maxMillis) {
         this.minMillis = Math.max(1, minMillis);
         this.maxMillis = Math.max(this.minMillis, maxMillis);
     }
