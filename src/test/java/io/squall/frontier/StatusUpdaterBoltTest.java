@@ -3,7 +3,6 @@ package io.squall.frontier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.squall.core.Metadata;
 import io.squall.core.Status;
@@ -36,18 +35,6 @@ class StatusUpdaterBoltTest {
         return bolt;
     }
 
-    /** Sends tick tuples until {@code n} tuples were acked or failed in all, for at most 30 s. */
-    private static void tickUntilDone(StatusUpdaterBolt bolt, BoltDriver driver, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (driver.acked().size() + driver.failed().size() < n) {
-            if (System.nanoTime() > deadline) {
-                fail("only " + driver.acked().size() + " acks and " + driver.failed().size() + " fails of " + n);
-            }
-            bolt.execute(driver.tick());
-            Thread.sleep(10);
-        }
-    }
-
     private static List<Tuple> send(StatusUpdaterBolt bolt, BoltDriver driver, int from, int to) {
         List<Tuple> sent = new ArrayList<>();
         for (int i = from; i < to; i++) {
@@ -70,7 +57,7 @@ class StatusUpdaterBoltTest {
             assertEquals(0, os.count(SquallIndex.STATUS));
 
             sent.addAll(send(bolt, driver, 4, 5)); // the fifth fills the bulk
-            tickUntilDone(bolt, driver, 5);
+            driver.tickUntilDone(bolt, 5);
             assertEquals(List.of(), driver.failed());
             assertEquals(5, driver.acked().size());
             for (Tuple t : driver.acked()) {
@@ -94,7 +81,7 @@ class StatusUpdaterBoltTest {
         try {
             os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
             List<Tuple> sent = send(bolt, driver, 0, 5);
-            tickUntilDone(bolt, driver, 5);
+            driver.tickUntilDone(bolt, 5);
             assertEquals(List.of(), driver.acked());
             assertEquals(5, driver.failed().size());
             assertTrue(driver.failed().containsAll(sent));

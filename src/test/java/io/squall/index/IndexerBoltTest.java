@@ -2,7 +2,6 @@ package io.squall.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
@@ -55,17 +54,6 @@ class IndexerBoltTest {
                 .set("lang", List.of("en", "de"));
     }
 
-    private static void tickUntilDone(IndexerBolt bolt, BoltDriver driver, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (driver.acked().size() + driver.failed().size() < n) {
-            if (System.nanoTime() > deadline) {
-                fail("only " + driver.acked().size() + " acks and " + driver.failed().size() + " fails of " + n);
-            }
-            bolt.execute(driver.tick());
-            Thread.sleep(10);
-        }
-    }
-
     /** Every emitted tuple is FETCHED on the status stream, anchored to the input with the same URL. */
     private static void assertFetchedEmittedFor(BoltDriver driver, List<Tuple> inputs) {
         List<BoltDriver.Emitted> emitted = driver.emitted();
@@ -99,7 +87,7 @@ class IndexerBoltTest {
 
             pages.add(page(driver, "https://example.org/2", parsed(2)));
             bolt.execute(pages.get(2));
-            tickUntilDone(bolt, driver, 3);
+            driver.tickUntilDone(bolt, 3);
             assertEquals(List.of(), driver.failed());
             // Two bulk requests may be in flight at once: acks come in the order OpenSearch answers.
             assertEquals(new java.util.HashSet<>(pages), new java.util.HashSet<>(driver.acked()));
@@ -137,7 +125,7 @@ class IndexerBoltTest {
             assertFetchedEmittedFor(driver, List.of(noindex));
             Tuple indexed = page(driver, "https://example.org/public", parsed(1));
             bolt.execute(indexed);
-            tickUntilDone(bolt, driver, 2);
+            driver.tickUntilDone(bolt, 2);
             assertEquals(1, os.count(SquallIndex.CONTENT), "only the page without noindex");
         } finally {
             bolt.cleanup();
@@ -164,7 +152,7 @@ class IndexerBoltTest {
             for (int i = 0; i < 3; i++) {
                 bolt.execute(page(driver, "https://example.org/" + i, parsed(i)));
             }
-            tickUntilDone(bolt, driver, 3);
+            driver.tickUntilDone(bolt, 3);
             assertEquals(3, driver.failed().size());
             assertEquals(List.of(), driver.acked());
             assertEquals(List.of(), driver.emitted());

@@ -1,5 +1,7 @@
 package io.squall.testsupport;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,6 +14,7 @@ import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.IRichBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.TupleImpl;
@@ -65,6 +68,18 @@ public final class BoltDriver {
     /** A tuple from the upstream component on the given stream. */
     public Tuple tuple(String stream, Object... values) {
         return new TupleImpl(context, List.of(values), SOURCE, SOURCE_TASK, stream);
+    }
+
+    /** Sends tick tuples to the bolt until {@code n} tuples were acked or failed in all, for at most 30 s. */
+    public void tickUntilDone(IRichBolt bolt, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (acked().size() + failed().size() < n) {
+            if (System.nanoTime() > deadline) {
+                fail("only " + acked().size() + " acks and " + failed().size() + " fails of " + n);
+            }
+            bolt.execute(tick());
+            Thread.sleep(10);
+        }
     }
 
     /** A tick tuple, as Storm sends every topology.tick.tuple.freq.secs. */
