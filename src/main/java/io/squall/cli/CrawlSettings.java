@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
+import io.squall.fetch.FetchTimeouts;
 import io.squall.fetch.UserAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ final class CrawlSettings {
                 .with(LOCAL_MODE, "local mode")
                 .with(overrides(options), "the command line");
         requireAgentName(config);
-        checkTimeouts(config);
+        FetchTimeouts.checkMessageTimeout(config);
         return config;
     }
 
@@ -77,20 +78,5 @@ final class CrawlSettings {
                     + " or pass --agent NAME");
         }
         UserAgent.fromConfig(config);
-    }
-
-    /**
-     * A tuple must outlive its URL's wait in a fetch queue plus the fetch itself, or Storm replays URLs
-     * that are still being fetched.
-     */
-    static void checkTimeouts(CrawlerConfig config) {
-        long timeout = config.getLong("topology.message.timeout.secs");
-        long queue = config.getLong("fetcher.timeout.queue");
-        long deadline = (config.getLong("http.deadline") + 999) / 1000;
-        if (timeout <= queue + deadline) {
-            throw new ConfigException("topology.message.timeout.secs (" + timeout + ") must be larger than"
-                    + " fetcher.timeout.queue + http.deadline (" + queue + " s + " + deadline + " s = "
-                    + (queue + deadline) + " s), or URLs still being fetched are replayed");
-        }
     }
 }

@@ -28,7 +28,7 @@ final class StatusIndexReader {
         this.index = SquallIndex.STATUS.name(config);
     }
 
-    /** Makes every confirmed write visible to the counts (the index refreshes every second on its own). */
+    /** Makes every confirmed write visible to the counts now, not at the index's next periodic refresh. */
     void refresh() {
         call(() -> client.indices().refresh(r -> r.index(index)));
     }

@@ -1,12 +1,11 @@
 package io.squall.fetch;
 
 import com.codahale.metrics.Gauge;
-import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
-import io.squall.topology.StatusStream;
 import io.squall.metrics.CrawlStats;
+import io.squall.topology.StatusStream;
 import io.squall.urls.UrlFilters;
 import java.util.List;
 import java.util.Map;
@@ -34,20 +33,10 @@ public class FetcherBolt extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        checkMessageTimeout(config);
+        FetchTimeouts.checkMessageTimeout(config);
         protocol = new HttpProtocol(config);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config), new CollectorSink(collector));
         registerMetrics(context);
-    }
-
-    /** A URL may wait its queue time and then fetch until its deadline: the tuple must outlive both. */
-    static void checkMessageTimeout(CrawlerConfig config) {
-        double needed = config.getDouble("fetcher.timeout.queue") + config.getDouble("http.deadline") / 1000.0;
-        long timeout = config.getLong("topology.message.timeout.secs");
-        if (timeout <= needed) {
-            throw new ConfigException("topology.message.timeout.secs (" + timeout + ") must exceed"
-                    + " fetcher.timeout.queue + http.deadline (" + needed + " s), or tuples time out while queued");
-        }
     }
 
     /** Emits through the collector; the fetch threads share it, hence the lock. */

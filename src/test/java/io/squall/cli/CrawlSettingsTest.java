@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.fetch.FetchTimeouts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,11 +74,11 @@ class CrawlSettingsTest {
     @Test
     void messageTimeoutMustOutliveQueueWaitAndFetch() {
         CrawlerConfig ok = CrawlerConfig.defaults();
-        CrawlSettings.checkTimeouts(ok);
+        FetchTimeouts.checkMessageTimeout(ok);
         CrawlerConfig tooShort = ok.with(Map.of("topology.message.timeout.secs", 180), "test");
-        ConfigException e = assertThrows(ConfigException.class, () -> CrawlSettings.checkTimeouts(tooShort));
+        ConfigException e = assertThrows(ConfigException.class, () -> FetchTimeouts.checkMessageTimeout(tooShort));
         assertEquals("topology.message.timeout.secs (180) must be larger than fetcher.timeout.queue + http.deadline"
                 + " (120 s + 60 s = 180 s), or URLs still being fetched are replayed", e.getMessage());
-        CrawlSettings.checkTimeouts(ok.with(Map.of("topology.message.timeout.secs", 181), "test"));
+        FetchTimeouts.checkMessageTimeout(ok.with(Map.of("topology.message.timeout.secs", 181), "test"));
     }
 }

@@ -49,9 +49,9 @@ class URLPartitionerBoltTest {
 
     @Test
     void theMessageTimeoutMustOutliveQueueTimeAndDeadline() {
-        ConfigException e = assertThrows(ConfigException.class, () -> FetcherBolt.checkMessageTimeout(
+        ConfigException e = assertThrows(ConfigException.class, () -> FetchTimeouts.checkMessageTimeout(
                 FetchTestConfig.with("topology.message.timeout.secs", 100, "fetcher.timeout.queue", 120)));
         assertTrue(e.getMessage().contains("topology.message.timeout.secs"));
-        FetcherBolt.checkMessageTimeout(FetchTestConfig.with());
+        FetchTimeouts.checkMessageTimeout(FetchTestConfig.with());
     }
 }
