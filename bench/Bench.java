@@ -29,7 +29,30 @@ import java.util.regex.Pattern;
  */
 public class Bench {
     record Stats(long requests, long bytes, double windowSeconds, double busySeconds, double minGapMillis,
-            long firstStartEpochMillis, long lastEndEpochMillis) {
+            long firstStartEpochMillis, long lastEndEpochMillis, List<Long> pagesPerSecond, long firstStartNanos,
+            long[] lastPageEndNanosByHost) {
+        /**
+         * Fetcher-thread seconds that politeness left usable from the first fetch to the last: at time t,
+         * min(threads, u * hosts not finished at t), where u = response / (response + delay) is the most of
+         * its time one host can keep a connection busy. The tail of a crawl, when few hosts have pages left,
+         * cannot keep every thread busy whatever the frontier does.
+         */
+        double politeCapacitySeconds(int threads, double delaySeconds) {
+            double response = busySeconds / Math.max(1, requests);
+            double u = response / (response + delaySeconds);
+            long[] ends = lastPageEndNanosByHost.clone();
+            java.util.Arrays.sort(ends);
+            double capacity = 0;
+            long from = firstStartNanos;
+            for (int finished = 0; finished < ends.length; finished++) {
+                long until = ends[finished];
+                if (until > from) {
+                    capacity += Math.min(threads, u * (ends.length - finished)) * (until - from) / 1e9;
+                    from = until;
+                }
+            }
+            return capacity;
+        }
     }
 
     record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode) {
@@ -100,12 +123,16 @@ public class Bench {
         printCommon("200 hosts x 20 pages, 0.1 s delay, " + latency + " ms per response, " + threads + " threads", r);
         System.out.printf(Locale.ROOT, "  threads busy %.0f%% of the time from first fetch to last (target >= 90%%)%n",
                 100 * r.web().busySeconds() / (r.web().windowSeconds() * threads));
+        System.out.printf(Locale.ROOT, "  threads busy %.0f%% of what politeness allowed: at each moment, one fetch per host that"
+                + " still had pages to serve, each host busy at most response/(response + delay) of the time%n",
+                100 * r.web().busySeconds() / r.web().politeCapacitySeconds(threads, 0.1));
     }
 
     static void printCommon(String title, Result r) {
         Stats w = r.web();
         System.out.printf(Locale.ROOT, "%n== %s%n  %d requests in %.1f s: %.1f pages/s (server side, first fetch to last)%n",
                 title, w.requests(), w.windowSeconds(), w.requests() / w.windowSeconds());
+        System.out.println("  pages per second, second by second: " + w.pagesPerSecond());
         long stopped = r.epochMillis("stoppedAt");
         System.out.printf(Locale.ROOT, "  stop decided %.2f s after the last fetch; process exited %.2f s after it; exit code %d%n",
                 (stopped - w.lastEndEpochMillis()) / 1000.0, (r.exitEpochMillis() - w.lastEndEpochMillis()) / 1000.0,
@@ -164,6 +191,9 @@ public class Bench {
         final LongAccumulator lastEnd = new LongAccumulator(Math::max, Long.MIN_VALUE);
         final long[] lastStartByHost;
         final long[] minGapByHost;
+        final long[] lastPageEndByHost; // when each host served its last page so far
+        /** Pages served per second since the first request, to see how a crawl ramps up and tails off. */
+        final java.util.concurrent.atomic.AtomicLongArray pagesPerSecond = new java.util.concurrent.atomic.AtomicLongArray(3600);
 
         Web(int hosts, int pages, int latencyMillis) {
             this.hosts = hosts;
@@ -171,6 +201,7 @@ public class Bench {
             this.latencyMillis = latencyMillis;
             this.lastStartByHost = new long[hosts];
             this.minGapByHost = new long[hosts];
+            this.lastPageEndByHost = new long[hosts];
             java.util.Arrays.fill(minGapByHost, Long.MAX_VALUE);
         }
 
@@ -238,6 +269,10 @@ public class Bench {
             long end = System.nanoTime();
             if (!path.equals("/robots.txt")) {
                 requests.incrementAndGet(); // pages only
+                synchronized (this) {
+                    lastPageEndByHost[host] = end;
+                }
+                pagesPerSecond.incrementAndGet((int) Math.min(3599, (end - firstStart.get()) / 1_000_000_000L));
             }
             bytes.addAndGet(body.length);
             busyNanos.addAndGet(end - start);
@@ -301,7 +336,7 @@ public class Bench {
             return s.toString();
         }
 
-        Stats stats() {
+        synchronized Stats stats() {
             long minGap = Long.MAX_VALUE;
             for (long g : minGapByHost) {
                 minGap = Math.min(minGap, g);
@@ -310,7 +345,17 @@ public class Bench {
             long nowMillis = System.currentTimeMillis();
             return new Stats(requests.get(), bytes.get(), (lastEnd.get() - firstStart.get()) / 1e9, busyNanos.get() / 1e9,
                     minGap == Long.MAX_VALUE ? -1 : minGap / 1e6,
-                    nowMillis - (nowNanos - firstStart.get()) / 1_000_000, nowMillis - (nowNanos - lastEnd.get()) / 1_000_000);
+                    nowMillis - (nowNanos - firstStart.get()) / 1_000_000, nowMillis - (nowNanos - lastEnd.get()) / 1_000_000,
+                    timeline(), firstStart.get(), lastPageEndByHost.clone());
+        }
+
+        List<Long> timeline() {
+            List<Long> perSecond = new ArrayList<>();
+            int seconds = (int) Math.min(3600, (lastEnd.get() - firstStart.get()) / 1_000_000_000L + 1);
+            for (int i = 0; i < seconds; i++) {
+                perSecond.add(pagesPerSecond.get(i));
+            }
+            return perSecond;
         }
     }
 }

@@ -45,6 +45,7 @@ public final class Frontier implements AutoCloseable {
     // Acks and fails of every spout task in this JVM: a URL acked by one task may have written outlinks
     // that another task's shards hold, so no task calls the frontier dry before those are searchable.
     private static final AtomicLong LAST_RELEASE_MILLIS = new AtomicLong(Long.MIN_VALUE / 2);
+    private static final long REFRESH_MARGIN_MILLIS = 50;
 
     /** A URL to emit, with its metadata (including {@code _key}), and the number of the search that found it. */
     public record Emission(String url, Metadata metadata, String key, long search) {
@@ -68,7 +69,7 @@ public final class Frontier implements AutoCloseable {
     private final int maxUrlsPerBucket;
     private final long minDelayMillis;
     private final long maxDelayMillis;
-    private final long refreshMillis;
+    private final long visibilityMillis;
     private final Queue<Answer> answers = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Emission> ready = new ArrayDeque<>();
     private Cycle running;
@@ -76,13 +77,15 @@ public final class Frontier implements AutoCloseable {
     private long nextSearchAtMillis = Long.MIN_VALUE / 2;
     private long lastDryDiscoveryStartMillis = Long.MIN_VALUE / 2;
     private boolean lastDiscoveryFoundNothing;
+    private boolean lastDiscoveryAdmittedNone;
     private LongConsumer searchTimes = millis -> { };
 
     private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis) {
         this.client = client;
         this.asyncClient = new OpenSearchAsyncClient(client._transport());
         this.assignment = assignment;
-        this.refreshMillis = refreshMillis;
+        // The refresh runs every refreshMillis and takes a moment itself.
+        this.visibilityMillis = refreshMillis + REFRESH_MARGIN_MILLIS;
         this.maxPending = Math.max(1, config.getInt("topology.max.spout.pending"));
         this.maxBuckets = config.getInt("opensearch.status.max.buckets");
         this.maxUrlsPerBucket = config.getInt("opensearch.status.max.urls.per.bucket");
@@ -93,7 +96,8 @@ public final class Frontier implements AutoCloseable {
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
                 config.getInt("spout.purgatory.max.size"));
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
-                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), minDelayMillis, maxDelayMillis);
+                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), minDelayMillis, maxDelayMillis,
+                visibilityMillis);
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
     }
 
@@ -163,7 +167,7 @@ public final class Frontier implements AutoCloseable {
         long now = nowMillis();
         return lastDiscoveryFoundNothing && running == null && ready.isEmpty() && hosts.size() == 0
                 && urls.inFlightCount() == 0 && urls.failedWaiting(now) == 0
-                && lastDryDiscoveryStartMillis >= LAST_RELEASE_MILLIS.get() + refreshMillis;
+                && lastDryDiscoveryStartMillis >= LAST_RELEASE_MILLIS.get() + visibilityMillis;
     }
 
     /** Receives the duration of every search, in milliseconds, on the spout thread (for metrics). */
@@ -189,9 +193,16 @@ public final class Frontier implements AutoCloseable {
         if (entry == null) {
             return; // not emitted by this task (e.g. before a restart): nothing to unblock
         }
-        hosts.released(entry.key(), acked);
-        discovery.reset();
-        LAST_RELEASE_MILLIS.accumulateAndGet(nowMillis(), Math::max);
+        long now = nowMillis();
+        hosts.released(entry.key(), acked, now);
+        // New hosts can come only from what this URL wrote: if the last search for them found none, the
+        // next one waits until those writes are searchable instead of finding none again at once.
+        if (lastDiscoveryAdmittedNone) {
+            discovery.waitUntil(now + visibilityMillis);
+        } else {
+            discovery.reset();
+        }
+        LAST_RELEASE_MILLIS.accumulateAndGet(now, Math::max);
     }
 
     private void maybeSearch(long now) {
@@ -249,7 +260,8 @@ public final class Frontier implements AutoCloseable {
             List<StatusHit> hits = FrontierQueries.refillHits(response.responses().get(position++));
             Taken taken = take(hits, refill.size(), cycle.number(), now);
             boolean reachedEnd = taken.considered == hits.size() && hits.size() < refill.size();
-            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), now);
+            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), cycle.startMillis(),
+                    now);
         }
         if (cycle.discover()) {
             int admitted = 0;
@@ -266,11 +278,16 @@ public final class Frontier implements AutoCloseable {
                 List<StatusHit> hits = bucket.getValue();
                 Taken taken = take(hits, Math.min(host.quota, room), cycle.number(), now);
                 boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
-                hosts.searched(bucket.getKey(), reachedEnd, taken.fresh, taken.lastSeen(null), now);
+                hosts.searched(bucket.getKey(), reachedEnd, taken.fresh, taken.lastSeen(null), cycle.startMillis(),
+                        now);
                 admitted += taken.fresh > 0 ? 1 : 0;
             }
             lastDiscoveryFoundNothing = admitted == 0 && cycle.refills().isEmpty();
-            if (admitted == 0) {
+            lastDiscoveryAdmittedNone = admitted == 0;
+            long writesVisibleAt = LAST_RELEASE_MILLIS.get() + visibilityMillis;
+            if (admitted == 0 && cycle.startMillis() < writesVisibleAt) {
+                discovery.waitUntil(writesVisibleAt); // the search could not see the latest outlinks yet
+            } else if (admitted == 0) {
                 discovery.grow(now);
                 if (lastDiscoveryFoundNothing) {
                     lastDryDiscoveryStartMillis = cycle.startMillis();

@@ -60,7 +60,9 @@ final class FrontierQueries {
             searches.add(RequestItem.of(r -> r
                     .header(h -> h.index(index).preference(preference))
                     .body(b -> {
+                        // No hit count: the search stops collecting once it has the oldest it needs.
                         b.size(refill.size())
+                                .trackTotalHits(t -> t.enabled(false))
                                 .query(dueOf(refill.key(), now))
                                 .sort(oldestFirst());
                         if (refill.cursor() != null) {
@@ -80,7 +82,7 @@ final class FrontierQueries {
             }));
             searches.add(RequestItem.of(r -> r
                     .header(h -> h.index(index).preference(preference))
-                    .body(b -> b.size(0).query(due)
+                    .body(b -> b.size(0).trackTotalHits(t -> t.enabled(false)).query(due)
                             .aggregations(HOSTS_AGG, a -> a
                                     .terms(t -> t.field("key").size(maxBuckets)
                                             .order(Map.of(OLDEST_AGG, SortOrder.Asc)))

@@ -35,6 +35,8 @@ final class HostQuotas {
         int acksSinceUpdate;
         List<FieldValue> cursor; // sort values of the last hit seen; null: start from the oldest
         boolean lastRefillFoundWork = true;
+        boolean reachedEnd; // the last search saw no due URL after its hits
+        long writesVisibleAtMillis; // when the index shows what the host's last acked URL wrote
         final SearchBackoff backoff;
 
         Host(String key, int quota, SearchBackoff backoff) {
@@ -59,10 +61,15 @@ final class HostQuotas {
     private final int maxQueue;
     private final long minDelayMillis;
     private final long maxDelayMillis;
+    private final long visibilityMillis;
     private long lastRateUpdateMillis = -1;
 
+    /**
+     * @param visibilityMillis how long after an ack the index shows what the URL wrote (its outlinks, its
+     *                         new state): the status index's refresh interval and a margin
+     */
     HostQuotas(int minUrls, double horizonSeconds, int maxUrlsPerQuery, int maxPending, int maxQueue,
-               long minDelayMillis, long maxDelayMillis) {
+               long minDelayMillis, long maxDelayMillis, long visibilityMillis) {
         this.minUrls = Math.max(1, minUrls);
         this.horizonSeconds = horizonSeconds;
         this.maxUrlsPerQuery = maxUrlsPerQuery;
@@ -70,6 +77,7 @@ final class HostQuotas {
         this.maxQueue = maxQueue;
         this.minDelayMillis = minDelayMillis;
         this.maxDelayMillis = maxDelayMillis;
+        this.visibilityMillis = visibilityMillis;
     }
 
     Host get(String key) {
@@ -106,8 +114,12 @@ final class HostQuotas {
         }
     }
 
-    /** A URL of the host was acked or failed: the host may have new work (outlinks), look again soon. */
-    void released(String key, boolean acked) {
+    /**
+     * A URL of the host was acked or failed: the host may have new work (its outlinks). If the last search
+     * already reached the end of the host's due URLs, only a search that can see those writes is worth
+     * sending, so the next one waits until they are visible; otherwise the host is refilled as usual.
+     */
+    void released(String key, boolean acked, long nowMillis) {
         Host h = hosts.get(key);
         if (h == null) {
             return;
@@ -116,7 +128,12 @@ final class HostQuotas {
         if (acked) {
             h.acksSinceUpdate++;
         }
-        h.backoff.reset();
+        h.writesVisibleAtMillis = nowMillis + visibilityMillis;
+        if (h.reachedEnd) {
+            h.backoff.waitUntil(h.writesVisibleAtMillis);
+        } else {
+            h.backoff.reset();
+        }
     }
 
     /** Updates rates and quotas, and returns the hosts to refill now, hungriest first, at most {@code limit}. */
@@ -144,8 +161,10 @@ final class HostQuotas {
      * @param reachedEnd the host has no due URL after the last hit seen
      * @param fresh    hits emitted from it
      * @param lastSeen sort values of the last hit looked at
+     * @param searchStartMillis when the search was sent: it could not see writes visible only later
      */
-    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long nowMillis) {
+    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long searchStartMillis,
+                  long nowMillis) {
         Host h = hosts.get(key);
         if (h == null) {
             return;
@@ -153,9 +172,13 @@ final class HostQuotas {
         // At the end, the next pass starts again from the oldest: failed URLs back from the purgatory,
         // and URLs written with a date before the cursor, are found then.
         h.cursor = reachedEnd ? null : lastSeen;
+        h.reachedEnd = reachedEnd;
         h.lastRefillFoundWork = fresh > 0;
         if (fresh > 0 || !reachedEnd) {
             h.backoff.reset();
+        } else if (searchStartMillis < h.writesVisibleAtMillis) {
+            // Finding nothing proves nothing yet: the host's latest outlinks were not searchable.
+            h.backoff.waitUntil(h.writesVisibleAtMillis);
         } else if (h.inFlight == 0) {
             hosts.remove(key); // nothing due, nothing in flight: the discovery query finds it again later
         } else {

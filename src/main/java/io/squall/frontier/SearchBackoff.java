@@ -25,6 +25,15 @@ final class SearchBackoff {
         retryAtMillis = nowMillis + currentMillis;
     }
 
+    /**
+     * The search could not tell: writes it could not see yet become searchable at {@code visibleAtMillis}.
+     * Look again then, without lengthening the wait.
+     */
+    void waitUntil(long visibleAtMillis) {
+        currentMillis = 0;
+        retryAtMillis = visibleAtMillis;
+    }
+
     /** Something changed (work found, a URL acked): the next search may run at once. */
     void reset() {
         currentMillis = 0;
