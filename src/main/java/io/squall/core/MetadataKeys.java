@@ -40,7 +40,7 @@ public final class MetadataKeys {
 
     /** Set when the content was cut at {@code http.content.limit}. */
     public static final String HTTP_TRIMMED = "http.trimmed";
-    public static final String HTTP_TRIMMED_REASON = "http.trimmed.reason";
+    public static final String HTTP_TRIMMED_REASON = "http.trimmedReason";
     /** Validators kept from the last fetch, for conditional requests. */
     public static final String LAST_MODIFIED = "last-modified";
     public static final String ETAG = "etag";

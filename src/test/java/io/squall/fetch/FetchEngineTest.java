@@ -70,7 +70,8 @@ class FetchEngineTest {
         List<String> urls = new ArrayList<>();
         for (Site s : web.sites()) {
             for (int i = 0; i < 50; i++) {
-                s.page("/p" + i);
+                // Each answer takes 20 ms, so a delay counted from a fetch's start instead of its end shows.
+                s.on("/p" + i, Response.page("p" + i).delay(20));
                 urls.add(s.url("/p" + i));
             }
         }
@@ -81,7 +82,9 @@ class FetchEngineTest {
         for (Site s : web.sites()) {
             assertEquals(1, web.log().maxConcurrency(s.host()), "never two requests at once to " + s.host());
             long gap = web.log().minGapNanos(s.host());
-            assertTrue(gap >= 200 * MS, s.host() + ": two requests only " + gap / MS + " ms apart");
+            // The server stamps a request's end after its last write returns: on a loaded machine that stamp
+            // can come a few milliseconds after the client had the answer and started its delay.
+            assertTrue(gap >= 195 * MS, s.host() + ": two requests only " + gap / MS + " ms apart");
             assertEquals(51, web.log().forHost(s.host()).size(), "50 pages and one robots.txt");
         }
         assertContract(sink);

@@ -65,6 +65,29 @@ class StatusWriterTest {
     }
 
     @Test
+    void everyMetadataKeySquallWritesFitsTheStatusMappingEvenAVeryLongOne(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        String url = "https://example.org/big-page";
+        // A page cut at the content limit, and an error message longer than a keyword term may be: one key
+        // that is both a value and the prefix of another ("a.b" and "a.b.c") would make OpenSearch refuse
+        // the whole document, as would a term over 32 KB.
+        Metadata md = new Metadata().set(MetadataKeys.DEPTH, "2").set(MetadataKeys.URL_PATH, "https://example.org/")
+                .set(MetadataKeys.HTTP_TRIMMED, "true").set(MetadataKeys.HTTP_TRIMMED_REASON, "content.limit 1048576")
+                .set(MetadataKeys.FETCH_STATUS_CODE, "200").set(MetadataKeys.FETCH_ERROR_COUNT, "1")
+                .set(MetadataKeys.ERROR_CAUSE, "parse").set(MetadataKeys.ERROR_MESSAGE, "x".repeat(40_000))
+                .set(MetadataKeys.SITEMAP_LASTMOD, "2026-01-01").set(MetadataKeys.SITEMAP_TRUNCATED, "true")
+                .set(MetadataKeys.ADAPTIVE_INTERVAL, "60").set(MetadataKeys.ADAPTIVE_SIGNATURE, "abc");
+
+        Completions.Completion<String> written = writeAndWait(config, os, url, md, Status.FETCHED);
+
+        assertTrue(written.succeeded(), written.toString());
+        Metadata stored = TestOpenSearch.metadataOf(stored(os, url));
+        assertEquals("content.limit 1048576", stored.getFirst(MetadataKeys.HTTP_TRIMMED_REASON));
+        assertEquals(40_000, stored.getFirst(MetadataKeys.ERROR_MESSAGE).length(), "kept in the source, not indexed");
+    }
+
+    @Test
     void theThirdFetchErrorInARowIsStoredAsErrorAndSuccessClearsTheCount(TestOpenSearch os) throws Exception {
         CrawlerConfig config = os.config(Map.of("max.fetch.errors", 3));
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
