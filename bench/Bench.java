@@ -25,12 +25,28 @@ import java.util.regex.Pattern;
  * separate process, and prints what the crawl achieved, measured by the web server (requests, their
  * timing) and by the crawl's --json summary (CPU, heap, when it decided to stop).
  *
- * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad)
+ * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad);
+ * BENCH_CRAWL_OPTIONS adds options to every crawl (e.g. "--conf other-settings.yaml").
  */
 public class Bench {
     record Stats(long requests, long bytes, double windowSeconds, double busySeconds, double minGapMillis,
             long firstStartEpochMillis, long lastEndEpochMillis, List<Long> pagesPerSecond, long firstStartNanos,
-            long[] lastPageEndNanosByHost) {
+            long[] lastPageEndNanosByHost, long[] firstPageStartNanosByHost) {
+        /** When hosts got their first page request and their last answer, in seconds after the first fetch. */
+        String hostSpread() {
+            return "first page of each host at " + quantiles(firstPageStartNanosByHost) + "; last page at "
+                    + quantiles(lastPageEndNanosByHost) + " (min, median, 90th percentile, max, seconds)";
+        }
+
+        private String quantiles(long[] nanos) {
+            long[] sorted = nanos.clone();
+            java.util.Arrays.sort(sorted);
+            int n = sorted.length;
+            return String.format(Locale.ROOT, "%.1f / %.1f / %.1f / %.1f", (sorted[0] - firstStartNanos) / 1e9,
+                    (sorted[n / 2] - firstStartNanos) / 1e9, (sorted[n * 9 / 10] - firstStartNanos) / 1e9,
+                    (sorted[n - 1] - firstStartNanos) / 1e9);
+        }
+
         /**
          * Fetcher-thread seconds that politeness left usable from the first fetch to the last: at time t,
          * min(threads, u * hosts not finished at t), where u = response / (response + delay) is the most of
@@ -133,6 +149,7 @@ public class Bench {
         System.out.printf(Locale.ROOT, "%n== %s%n  %d requests in %.1f s: %.1f pages/s (server side, first fetch to last)%n",
                 title, w.requests(), w.windowSeconds(), w.requests() / w.windowSeconds());
         System.out.println("  pages per second, second by second: " + w.pagesPerSecond());
+        System.out.println("  " + w.hostSpread());
         long stopped = r.epochMillis("stoppedAt");
         System.out.printf(Locale.ROOT, "  stop decided %.2f s after the last fetch; process exited %.2f s after it; exit code %d%n",
                 (stopped - w.lastEndEpochMillis()) / 1000.0, (r.exitEpochMillis() - w.lastEndEpochMillis()) / 1000.0,
@@ -151,6 +168,11 @@ public class Bench {
             List<String> command = new ArrayList<>(List.of("./squall", "crawl", seedFile.toString(), "--data",
                     dir.resolve("data").toString(), "--agent", "squall-bench", "--json"));
             command.addAll(List.of(options));
+            // More crawl options for every scenario, e.g. BENCH_CRAWL_OPTIONS="--conf my-settings.yaml".
+            String extra = System.getenv().getOrDefault("BENCH_CRAWL_OPTIONS", "").strip();
+            if (!extra.isEmpty()) {
+                command.addAll(List.of(extra.split("\\s+")));
+            }
             System.err.println("bench " + name + ": " + String.join(" ", command));
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -192,6 +214,7 @@ public class Bench {
         final long[] lastStartByHost;
         final long[] minGapByHost;
         final long[] lastPageEndByHost; // when each host served its last page so far
+        final long[] firstPageStartByHost; // when each host was first asked for a page
         /** Pages served per second since the first request, to see how a crawl ramps up and tails off. */
         final java.util.concurrent.atomic.AtomicLongArray pagesPerSecond = new java.util.concurrent.atomic.AtomicLongArray(3600);
 
@@ -202,6 +225,7 @@ public class Bench {
             this.lastStartByHost = new long[hosts];
             this.minGapByHost = new long[hosts];
             this.lastPageEndByHost = new long[hosts];
+            this.firstPageStartByHost = new long[hosts];
             java.util.Arrays.fill(minGapByHost, Long.MAX_VALUE);
         }
 
@@ -271,6 +295,9 @@ public class Bench {
                 requests.incrementAndGet(); // pages only
                 synchronized (this) {
                     lastPageEndByHost[host] = end;
+                    if (firstPageStartByHost[host] == 0) {
+                        firstPageStartByHost[host] = start;
+                    }
                 }
                 pagesPerSecond.incrementAndGet((int) Math.min(3599, (end - firstStart.get()) / 1_000_000_000L));
             }
@@ -346,7 +373,7 @@ public class Bench {
             return new Stats(requests.get(), bytes.get(), (lastEnd.get() - firstStart.get()) / 1e9, busyNanos.get() / 1e9,
                     minGap == Long.MAX_VALUE ? -1 : minGap / 1e6,
                     nowMillis - (nowNanos - firstStart.get()) / 1_000_000, nowMillis - (nowNanos - lastEnd.get()) / 1_000_000,
-                    timeline(), firstStart.get(), lastPageEndByHost.clone());
+                    timeline(), firstStart.get(), lastPageEndByHost.clone(), firstPageStartByHost.clone());
         }
 
         List<Long> timeline() {

@@ -77,7 +77,7 @@ public final class Frontier implements AutoCloseable {
     private long nextSearchAtMillis = Long.MIN_VALUE / 2;
     private long lastDryDiscoveryStartMillis = Long.MIN_VALUE / 2;
     private boolean lastDiscoveryFoundNothing;
-    private boolean lastDiscoveryAdmittedNone;
+    private boolean lastDiscoveryFedNone;
     private LongConsumer searchTimes = millis -> { };
 
     private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis) {
@@ -96,8 +96,7 @@ public final class Frontier implements AutoCloseable {
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
                 config.getInt("spout.purgatory.max.size"));
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
-                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), minDelayMillis, maxDelayMillis,
-                visibilityMillis);
+                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), visibilityMillis);
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
     }
 
@@ -195,10 +194,10 @@ public final class Frontier implements AutoCloseable {
         }
         long now = nowMillis();
         hosts.released(entry.key(), acked, now);
-        // New hosts can come only from what this URL wrote: if the last search for them found none, the
-        // next one waits until those writes are searchable instead of finding none again at once.
-        if (lastDiscoveryAdmittedNone) {
-            discovery.waitUntil(now + visibilityMillis);
+        // New URLs can come only from what this URL wrote: if the last search for them found none, the next
+        // one runs when those writes are searchable, instead of finding none again at once.
+        if (lastDiscoveryFedNone) {
+            discovery.retryBy(now + visibilityMillis);
         } else {
             discovery.reset();
         }
@@ -223,12 +222,12 @@ public final class Frontier implements AutoCloseable {
             refills.add(new HostQuotas.Refill(refill.key(), refill.cursor(), size));
             planned += size;
         }
-        boolean discover = planned < room && !hosts.isFull() && discovery.ready(now);
+        boolean discover = planned < room && (!hosts.isFull() || hosts.awaitingNewUrls()) && discovery.ready(now);
         if (refills.isEmpty() && !discover) {
             return;
         }
         Cycle cycle = new Cycle(++cycles, refills, discover, now);
-        MsearchRequest request = queries.request(refills, discover, hosts.keys(), Instant.now());
+        MsearchRequest request = queries.request(refills, discover, hosts.keysWithCursor(), Instant.now());
         running = cycle;
         nextSearchAtMillis = now + minDelayMillis;
         try {
@@ -260,34 +259,40 @@ public final class Frontier implements AutoCloseable {
             List<StatusHit> hits = FrontierQueries.refillHits(response.responses().get(position++));
             Taken taken = take(hits, refill.size(), cycle.number(), now);
             boolean reachedEnd = taken.considered == hits.size() && hits.size() < refill.size();
-            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), cycle.startMillis(),
-                    now);
+            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), cycle.startMillis());
         }
         if (cycle.discover()) {
-            int admitted = 0;
+            int fed = 0;
             for (Map.Entry<String, List<StatusHit>> bucket
                     : FrontierQueries.discoveryHits(response.responses().get(position)).entrySet()) {
                 int room = maxPending - urls.inFlightCount();
-                if (room <= 0 || hosts.isFull()) {
+                if (room <= 0) {
                     break;
                 }
-                if (hosts.get(bucket.getKey()) != null) {
-                    continue; // fed since the search was sent
+                HostQuotas.Host host = hosts.get(bucket.getKey());
+                if (host == null && !hosts.isFull()) {
+                    host = hosts.admit(bucket.getKey());
+                } else if (host == null || !host.reachedEnd) {
+                    continue; // no room for a new host, or refilled from its cursor since the search was sent
                 }
-                HostQuotas.Host host = hosts.admit(bucket.getKey());
+                int wanted = Math.min(hosts.room(host), room);
+                if (wanted == 0) {
+                    continue;
+                }
+                // A host already fed gets back its URLs in flight too (the index shows them due until their
+                // new state is searchable): they are skipped, and what is left is new.
                 List<StatusHit> hits = bucket.getValue();
-                Taken taken = take(hits, Math.min(host.quota, room), cycle.number(), now);
+                Taken taken = take(hits, wanted, cycle.number(), now);
                 boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
-                hosts.searched(bucket.getKey(), reachedEnd, taken.fresh, taken.lastSeen(null), cycle.startMillis(),
-                        now);
-                admitted += taken.fresh > 0 ? 1 : 0;
+                hosts.searched(bucket.getKey(), reachedEnd, taken.fresh, taken.lastSeen(null), cycle.startMillis());
+                fed += taken.fresh > 0 ? 1 : 0;
             }
-            lastDiscoveryFoundNothing = admitted == 0 && cycle.refills().isEmpty();
-            lastDiscoveryAdmittedNone = admitted == 0;
+            lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
+            lastDiscoveryFedNone = fed == 0;
             long writesVisibleAt = LAST_RELEASE_MILLIS.get() + visibilityMillis;
-            if (admitted == 0 && cycle.startMillis() < writesVisibleAt) {
+            if (fed == 0 && cycle.startMillis() < writesVisibleAt) {
                 discovery.waitUntil(writesVisibleAt); // the search could not see the latest outlinks yet
-            } else if (admitted == 0) {
+            } else if (fed == 0) {
                 discovery.grow(now);
                 if (lastDiscoveryFoundNothing) {
                     lastDryDiscoveryStartMillis = cycle.startMillis();

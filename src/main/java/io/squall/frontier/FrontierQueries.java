@@ -27,9 +27,11 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * <ul>
  *   <li>one refill search per hungry host: its due URLs, oldest first, after its cursor (search_after on
  *       nextFetchDate then url), as many as its quota lacks;</li>
- *   <li>one discovery search for hosts not being fed yet: due URLs grouped by key (terms aggregation
- *       ordered by each key's oldest due date, top_hits of the oldest URLs per key), hosts already fed
- *       excluded so that every cycle reaches new hosts instead of the same oldest ones.</li>
+ *   <li>one discovery search for every host without a cursor: hosts not fed yet, and fed hosts that
+ *       reached the end of their due URLs and wait for new ones (one search for all of them instead of one
+ *       per host). Due URLs grouped by key (terms aggregation ordered by each key's oldest due date,
+ *       top_hits of the oldest URLs per key); hosts refilled from a cursor are excluded, so that every
+ *       cycle reaches other hosts instead of the same oldest ones.</li>
  * </ul>
  * and reads the answer back into {@link StatusHit}s.
  */
@@ -54,7 +56,8 @@ final class FrontierQueries {
     }
 
     /** The request: the refills in order, then the discovery search when {@code discover} is true. */
-    MsearchRequest request(List<HostQuotas.Refill> refills, boolean discover, Collection<String> fedKeys, Instant now) {
+    MsearchRequest request(List<HostQuotas.Refill> refills, boolean discover, Collection<String> keysWithCursor,
+                           Instant now) {
         List<RequestItem> searches = new ArrayList<>();
         for (HostQuotas.Refill refill : refills) {
             searches.add(RequestItem.of(r -> r
@@ -74,8 +77,8 @@ final class FrontierQueries {
         if (discover) {
             Query due = Query.of(q -> q.bool(bq -> {
                 bq.filter(dueFilter(now));
-                if (!fedKeys.isEmpty()) {
-                    List<FieldValue> keys = fedKeys.stream().map(FieldValue::of).toList();
+                if (!keysWithCursor.isEmpty()) {
+                    List<FieldValue> keys = keysWithCursor.stream().map(FieldValue::of).toList();
                     bq.mustNot(m -> m.terms(t -> t.field("key").terms(v -> v.value(keys))));
                 }
                 return bq;

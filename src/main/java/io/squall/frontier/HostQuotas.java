@@ -37,12 +37,10 @@ final class HostQuotas {
         boolean lastRefillFoundWork = true;
         boolean reachedEnd; // the last search saw no due URL after its hits
         long writesVisibleAtMillis; // when the index shows what the host's last acked URL wrote
-        final SearchBackoff backoff;
 
-        Host(String key, int quota, SearchBackoff backoff) {
+        Host(String key, int quota) {
             this.key = key;
             this.quota = quota;
-            this.backoff = backoff;
         }
     }
 
@@ -59,8 +57,6 @@ final class HostQuotas {
     private final int maxUrlsPerQuery;
     private final int maxPending;
     private final int maxQueue;
-    private final long minDelayMillis;
-    private final long maxDelayMillis;
     private final long visibilityMillis;
     private long lastRateUpdateMillis = -1;
 
@@ -69,14 +65,12 @@ final class HostQuotas {
      *                         new state): the status index's refresh interval and a margin
      */
     HostQuotas(int minUrls, double horizonSeconds, int maxUrlsPerQuery, int maxPending, int maxQueue,
-               long minDelayMillis, long maxDelayMillis, long visibilityMillis) {
+               long visibilityMillis) {
         this.minUrls = Math.max(1, minUrls);
         this.horizonSeconds = horizonSeconds;
         this.maxUrlsPerQuery = maxUrlsPerQuery;
         this.maxPending = maxPending;
         this.maxQueue = maxQueue;
-        this.minDelayMillis = minDelayMillis;
-        this.maxDelayMillis = maxDelayMillis;
         this.visibilityMillis = visibilityMillis;
     }
 
@@ -103,8 +97,7 @@ final class HostQuotas {
      * and a slow one sheds the excess within seconds as its quota decays towards what its rate needs.
      */
     Host admit(String key) {
-        return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(Math.max(minUrls, maxUrlsPerQuery), cap()),
-                new SearchBackoff(minDelayMillis, maxDelayMillis)));
+        return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(Math.max(minUrls, maxUrlsPerQuery), cap())));
     }
 
     void emitted(String key) {
@@ -114,11 +107,7 @@ final class HostQuotas {
         }
     }
 
-    /**
-     * A URL of the host was acked or failed: the host may have new work (its outlinks). If the last search
-     * already reached the end of the host's due URLs, only a search that can see those writes is worth
-     * sending, so the next one waits until they are visible; otherwise the host is refilled as usual.
-     */
+    /** A URL of the host was acked or failed: the host may have new work (its outlinks), look again soon. */
     void released(String key, boolean acked, long nowMillis) {
         Host h = hosts.get(key);
         if (h == null) {
@@ -129,21 +118,19 @@ final class HostQuotas {
             h.acksSinceUpdate++;
         }
         h.writesVisibleAtMillis = nowMillis + visibilityMillis;
-        if (h.reachedEnd) {
-            h.backoff.waitUntil(h.writesVisibleAtMillis);
-        } else {
-            h.backoff.reset();
-        }
     }
 
-    /** Updates rates and quotas, and returns the hosts to refill now, hungriest first, at most {@code limit}. */
+    /**
+     * Updates rates and quotas, and returns the hosts to refill from their cursor now, hungriest first, at
+     * most {@code limit}. A host that reached the end of its due URLs is not among them: new URLs of it can
+     * only be ones written since, and one search over all such hosts finds them (see {@link #awaitingNewUrls}),
+     * instead of one search per host after each of its acks.
+     */
     List<Refill> plan(long nowMillis, int limit) {
         updateQuotas(nowMillis);
         List<Host> hungry = new ArrayList<>();
         for (Host h : hosts.values()) {
-            // Topped up in worthwhile steps: half its quota, or a full query's worth for a big quota.
-            int room = h.quota - h.inFlight;
-            if (room > 0 && room >= Math.min(h.quota / 2, maxUrlsPerQuery) && h.backoff.ready(nowMillis)) {
+            if (!h.reachedEnd && isHungry(h)) {
                 hungry.add(h);
             }
         }
@@ -155,6 +142,38 @@ final class HostQuotas {
         return refills;
     }
 
+    /** Hosts with a cursor into their due URLs: the search for new URLs leaves them out. */
+    List<String> keysWithCursor() {
+        List<String> keys = new ArrayList<>();
+        for (Host h : hosts.values()) {
+            if (!h.reachedEnd) {
+                keys.add(h.key);
+            }
+        }
+        return keys;
+    }
+
+    /** Whether a host that reached the end of its due URLs has room for new ones. */
+    boolean awaitingNewUrls() {
+        for (Host h : hosts.values()) {
+            if (h.reachedEnd && isHungry(h)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How many URLs the host may take now; 0 unless it has room for a worthwhile step. */
+    int room(Host h) {
+        return isHungry(h) ? h.quota - h.inFlight : 0;
+    }
+
+    // Topped up in worthwhile steps: half its quota, or a full query's worth for a big quota.
+    private boolean isHungry(Host h) {
+        int room = h.quota - h.inFlight;
+        return room > 0 && room >= Math.min(h.quota / 2, maxUrlsPerQuery);
+    }
+
     /**
      * The outcome of a refill or discovery search for a host.
      *
@@ -163,8 +182,7 @@ final class HostQuotas {
      * @param lastSeen sort values of the last hit looked at
      * @param searchStartMillis when the search was sent: it could not see writes visible only later
      */
-    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long searchStartMillis,
-                  long nowMillis) {
+    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long searchStartMillis) {
         Host h = hosts.get(key);
         if (h == null) {
             return;
@@ -174,15 +192,10 @@ final class HostQuotas {
         h.cursor = reachedEnd ? null : lastSeen;
         h.reachedEnd = reachedEnd;
         h.lastRefillFoundWork = fresh > 0;
-        if (fresh > 0 || !reachedEnd) {
-            h.backoff.reset();
-        } else if (searchStartMillis < h.writesVisibleAtMillis) {
-            // Finding nothing proves nothing yet: the host's latest outlinks were not searchable.
-            h.backoff.waitUntil(h.writesVisibleAtMillis);
-        } else if (h.inFlight == 0) {
-            hosts.remove(key); // nothing due, nothing in flight: the discovery query finds it again later
-        } else {
-            h.backoff.grow(nowMillis);
+        // A host with nothing due and nothing in flight leaves (the search for new URLs finds it again when
+        // it has some), unless the search could not yet see what the host's last acked URL wrote.
+        if (reachedEnd && fresh == 0 && h.inFlight == 0 && searchStartMillis >= h.writesVisibleAtMillis) {
+            hosts.remove(key);
         }
     }
 

@@ -34,6 +34,16 @@ final class SearchBackoff {
         retryAtMillis = visibleAtMillis;
     }
 
+    /**
+     * New writes become searchable at {@code visibleAtMillis}: search then at the latest, or sooner if a
+     * search was due sooner anyway. Never postpones one: a steady stream of writes must not keep pushing
+     * the search away.
+     */
+    void retryBy(long visibleAtMillis) {
+        currentMillis = 0;
+        retryAtMillis = Math.min(retryAtMillis, visibleAtMillis);
+    }
+
     /** Something changed (work found, a URL acked): the next search may run at once. */
     void reset() {
         currentMillis = 0;

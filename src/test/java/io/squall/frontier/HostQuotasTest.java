@@ -17,7 +17,7 @@ class HostQuotasTest {
     private static HostQuotas quotas() {
         // min 10 URLs per host, 5 s horizon, 100 per query, 1000 pending, fetcher queues of 500, writes
         // searchable 300 ms after an ack
-        return new HostQuotas(10, 5.0, 100, 1000, 500, 250, 2000, VISIBILITY);
+        return new HostQuotas(10, 5.0, 100, 1000, 500, VISIBILITY);
     }
 
     /** Emits the plan's URLs for the host, acks {@code acks} of them within 250 ms, and plans again. */
@@ -33,7 +33,7 @@ class HostQuotasTest {
         for (int i = 0; i < refill.size(); i++) {
             q.emitted(key);
         }
-        q.searched(key, false, refill.size(), CURSOR, now, now);
+        q.searched(key, false, refill.size(), CURSOR, now);
         return refill;
     }
 
@@ -75,44 +75,41 @@ class HostQuotasTest {
     }
 
     @Test
-    void aHostWithNothingDueAndNothingInFlightLeavesAndOneWithURLsInFlightBacksOff() {
+    void aHostWithNothingDueAndNothingInFlightLeavesAndOneThatReachedItsEndWaitsForTheSharedSearch() {
         HostQuotas q = quotas();
         q.admit("done");
-        q.searched("done", true, 0, null, 0, 0);
+        q.searched("done", true, 0, null, 0);
         assertNull(q.get("done"));
 
-        q.admit("busy");
+        q.admit("big"); // more due than one search returned: refilled from its cursor
+        q.emitted("big");
+        q.searched("big", false, 1, CURSOR, 0);
+        q.admit("busy"); // everything due is in flight
         q.emitted("busy");
-        q.searched("busy", true, 0, null, 0, 0);
-        assertTrue(q.plan(100, 50).isEmpty(), "backing off");
-        assertEquals(1, q.plan(250, 50).size());
-        q.searched("busy", true, 0, null, 250, 250);
-        assertTrue(q.plan(600, 50).isEmpty(), "backing off longer");
-        q.released("busy", false, 600); // failed: back in the index, but not searchable before 900
-        assertTrue(q.plan(899, 50).isEmpty(), "a search now could not see it");
-        assertEquals(1, q.plan(900, 50).size());
+        q.searched("busy", true, 1, null, 0);
+
+        assertEquals(List.of("big"), q.plan(0, 50).stream().map(HostQuotas.Refill::key).toList());
+        assertEquals(List.of("big"), q.keysWithCursor(), "the search for new URLs covers every other host");
+        assertTrue(q.awaitingNewUrls());
+        assertEquals(99, q.room(q.get("busy")), "a new host's quota is a full query's worth");
     }
 
     @Test
-    void aHostWhoseLastURLWasAckedIsKeptAndSearchedAgainWhenItsOutlinksAreSearchable() {
+    void aHostWhoseLastURLWasAckedStaysUntilASearchThatCouldSeeItsOutlinksFindsNone() {
         HostQuotas q = quotas();
         q.admit("site");
         q.emitted("site");
-        q.searched("site", true, 1, null, 0, 0); // its only due URL, the root
+        q.searched("site", true, 1, null, 0); // its only due URL, the root
         q.released("site", true, 1_000); // the root's outlinks are written; searchable from 1,300
 
-        assertTrue(q.plan(1_000, 50).isEmpty(), "a search before 1,300 would find nothing");
-        assertEquals(1, q.plan(1_300, 50).size());
-
-        // A search sent before the outlinks were searchable finds nothing: the host stays, and is searched
-        // again when they are, instead of being dropped (and found again only by a slower discovery).
-        q.searched("site", true, 0, null, 1_250, 1_280);
+        // A search sent before the outlinks were searchable finds nothing: the host stays, instead of
+        // being dropped and found again only by a later, slower search.
+        q.searched("site", true, 0, null, 1_250);
         assertNotNull(q.get("site"));
-        assertTrue(q.plan(1_290, 50).isEmpty());
-        assertEquals(1, q.plan(1_300, 50).size());
+        assertTrue(q.awaitingNewUrls());
 
         // Once a search that could see everything finds nothing, the host leaves.
-        q.searched("site", true, 0, null, 1_300, 1_320);
+        q.searched("site", true, 0, null, 1_300);
         assertNull(q.get("site"));
     }
 }
