@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * thread. Searches start at least {@code spout.min.delay.queries} apart; they run only when a host needs
  * a refill or there is room for new hosts (never when {@code topology.max.spout.pending} URLs are in
  * flight); a search for new hosts that finds none waits longer each time, up to
- * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written.
+ * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written; the
+ * next search then runs when those writes are searchable (the status index's refresh interval later),
+ * since one sent sooner could only find nothing again.
  */
 public final class Frontier implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Frontier.class);
