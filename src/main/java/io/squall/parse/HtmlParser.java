@@ -50,7 +50,7 @@ public final class HtmlParser {
     public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
         CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
         Document doc = Parser.htmlParser().parseInput(charset.reader(content), url);
-        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector();
+        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector(content.length);
         Scan scan = new Scan(text);
         scan.traverse(doc);
 

@@ -36,9 +36,13 @@ final class TextExtractor {
         return !includeSelectors.isEmpty() || !excludeSelectors.isEmpty();
     }
 
-    /** A collector for the whole document, to be fed every node by a walk from the root. */
-    Collector collector() {
-        return new Collector(Set.of(), maxChars < 0 ? Integer.MAX_VALUE : maxChars);
+    /**
+     * A collector for the whole document, to be fed every node by a walk from the root.
+     *
+     * @param contentBytes the size of the page: its visible text is mostly a fifth to a quarter of it
+     */
+    Collector collector(int contentBytes) {
+        return new Collector(Set.of(), maxChars < 0 ? Integer.MAX_VALUE : maxChars, contentBytes / 4);
     }
 
     /** The text with the selectors applied, in a walk of its own. */
@@ -49,7 +53,7 @@ final class TextExtractor {
         }
         List<Element> roots = includeSelectors.isEmpty() ? List.of(doc)
                 : includeSelectors.stream().flatMap(s -> doc.select(s).stream()).toList();
-        Collector collector = new Collector(excluded, maxChars < 0 ? Integer.MAX_VALUE : maxChars);
+        Collector collector = new Collector(excluded, maxChars < 0 ? Integer.MAX_VALUE : maxChars, 16);
         for (Element root : roots) {
             collector.traverse(root);
             collector.space();
@@ -63,10 +67,10 @@ final class TextExtractor {
         private final CollapsedText out;
         private Node skipped; // the invisible element whose subtree is being walked, or null
 
-        Collector(Set<Element> excluded, int max) {
+        Collector(Set<Element> excluded, int max, int expectedLength) {
             this.excluded = excluded;
             this.max = max;
-            this.out = new CollapsedText(max);
+            this.out = new CollapsedText(max, expectedLength);
         }
 
         @Override

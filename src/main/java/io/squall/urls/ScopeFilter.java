@@ -24,7 +24,8 @@ import java.util.Locale;
 public final class ScopeFilter implements UrlFilter {
     private enum Mode { HOST, DOMAIN, PATH, HOSTS, ALL }
 
-    private static final int DOMAIN_SLOTS = 64; // a power of two
+    /** A power of two; at about 100 bytes a slot, a fixed bound of some 100 kB per filter. */
+    private static final int DOMAIN_SLOTS = 1024;
 
     private final String name;
     private final Mode mode;
@@ -32,7 +33,8 @@ public final class ScopeFilter implements UrlFilter {
     /**
      * Recent host-to-domain lookups, one slot per host hash: public-suffix matching costs more than
      * everything else in the chain, and a page's links (and the seed's host, looked up for each of them)
-     * share few hosts. Slots are read and replaced without locks: a record's final fields make it safe to
+     * share few hosts, though the external links of a site's pages reach hundreds (324 over the Python
+     * documentation, which thrashed 64 slots). Slots are read and replaced without locks: a record's final fields make it safe to
      * share, and a lost update only costs a lookup.
      */
     private final HostDomain[] domains = new HostDomain[DOMAIN_SLOTS];
