@@ -148,15 +148,17 @@ public final class ParseProcessor {
     /** The page's links that pass the filters, each URL once (with all its anchors), at most maxOutlinks. */
     private List<Discovered> outlinks(String url, ParsedPage page, Metadata md, Instant now) {
         Map<String, Discovered> found = new LinkedHashMap<>();
-        // href as written -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup
+        // href without fragment -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup, and
+        // so does one that differs only by its fragment (functions.html#abs, functions.html#all...)
         Map<String, Discovered> byHref = new HashMap<>();
         // Filters read the metadata without changing it: one template serves every link of the page.
         Metadata template = outlinkMetadata.forOutlink(url, md, now);
         PageLinkFilter linkFilter = filters.forPage(page.baseUrl(), template);
         for (ParsedPage.Link link : page.links()) {
-            Discovered known = byHref.get(link.href());
+            String href = PageLinkFilter.withoutFragment(link.href());
+            Discovered known = byHref.get(href);
             if (known == null) {
-                FilterVerdict verdict = linkFilter.resolveAndFilter(link.href());
+                FilterVerdict verdict = linkFilter.resolveAndFilter(href);
                 String target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : null;
                 known = target == null ? REJECTED : found.get(target);
                 if (known == null) {
@@ -165,7 +167,7 @@ public final class ParseProcessor {
                         found.put(target, known);
                     }
                 }
-                byHref.put(link.href(), known);
+                byHref.put(href, known);
             }
             if (known == OVER_MAX) {
                 CrawlStats.counter("parser.outlinks.over.max").increment();

@@ -55,7 +55,7 @@ public final class PageLinkFilter {
      * character precedes the '#': at the end of the cut href it would be stripped, inside the whole href
      * it is encoded.
      */
-    static String withoutFragment(String href) {
+    public static String withoutFragment(String href) {
         int hash = href.indexOf('#');
         if (hash < 0 || (hash > 0 && href.charAt(hash - 1) <= ' ')) {
             return href;
