@@ -8,17 +8,13 @@ import java.util.Arrays;
  * after it go in together, so it may end one character over {@code max}: callers that need a hard limit
  * cut it).
  *
- * <p>This is the parser's busiest loop, run over every character of every page's text: each piece is
- * copied in bulk into a scratch array, then collapsed from there into a character array with plain array
- * accesses (a {@code StringBuilder} fed word by word cost several times more).
+ * <p>This is the parser's busiest loop, run over every character of every page's text: it writes into a
+ * plain character array (a {@code StringBuilder} fed word by word cost several times more).
  */
 final class CollapsedText {
-    private static final int CHUNK = 8192;
-
     private final int max;
     private char[] out;
     private int length;
-    private char[] scratch;
     private boolean pendingSpace;
 
     CollapsedText(int max) {
@@ -33,17 +29,6 @@ final class CollapsedText {
 
     void append(String text) {
         int n = text.length();
-        for (int from = 0; from < n && length < max; from += CHUNK) {
-            int to = Math.min(n, from + CHUNK);
-            if (scratch == null || scratch.length < to - from) {
-                scratch = new char[Math.min(CHUNK, Math.max(64, n))];
-            }
-            text.getChars(from, to, scratch, 0);
-            append(scratch, to - from);
-        }
-    }
-
-    private void append(char[] in, int n) {
         // at most one space more than the characters given, and never more than max + 1 in all
         long needed = Math.min((long) length + n + 1, (long) max + 1);
         if (needed > out.length) {
@@ -54,7 +39,7 @@ final class CollapsedText {
         int len = length;
         boolean pending = pendingSpace;
         for (int i = 0; i < n; i++) {
-            char c = in[i];
+            char c = text.charAt(i);
             if (isSpace(c)) {
                 pending = true;
                 continue;

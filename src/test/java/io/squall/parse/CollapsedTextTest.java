@@ -63,9 +63,9 @@ class CollapsedTextTest {
         }
     }
 
-    /** Long pieces are taken in chunks: whitespace runs across a chunk's end collapse all the same. */
+    /** Long pieces with long words and whitespace runs, against limits that fall anywhere in them. */
     @Test
-    void piecesLongerThanAChunkCollapseAcrossItsEnds() {
+    void longPiecesCollapseAsTheRuleSays() {
         Random random = new Random(7);
         for (int trial = 0; trial < 50; trial++) {
             StringBuilder piece = new StringBuilder();
