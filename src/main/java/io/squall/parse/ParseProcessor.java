@@ -17,7 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,15 +149,17 @@ public final class ParseProcessor {
         Map<String, Discovered> found = new LinkedHashMap<>();
         // href without fragment -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup, and
         // so does one that differs only by its fragment (functions.html#abs, functions.html#all...)
-        Map<String, Discovered> byHref = new HashMap<>();
+        HrefTable<Discovered> byHref = new HrefTable<>();
         // Filters read the metadata without changing it: one template serves every link of the page.
         Metadata template = outlinkMetadata.forOutlink(url, md, now);
         PageLinkFilter linkFilter = filters.forPage(page.baseUrl(), template);
         for (ParsedPage.Link link : page.links()) {
-            String href = PageLinkFilter.withoutFragment(link.href());
-            Discovered known = byHref.get(href);
+            String href = link.href();
+            int end = PageLinkFilter.fragmentStart(href);
+            Discovered known = byHref.get(href, end);
             if (known == null) {
-                FilterVerdict verdict = linkFilter.resolveAndFilter(href);
+                String key = href.substring(0, end);
+                FilterVerdict verdict = linkFilter.resolveAndFilter(key);
                 String target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : null;
                 known = target == null ? REJECTED : found.get(target);
                 if (known == null) {
@@ -167,7 +168,7 @@ public final class ParseProcessor {
                         found.put(target, known);
                     }
                 }
-                byHref.put(href, known);
+                byHref.put(key, known);
             }
             if (known == OVER_MAX) {
                 CrawlStats.counter("parser.outlinks.over.max").increment();
