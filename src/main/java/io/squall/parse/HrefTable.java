@@ -60,10 +60,17 @@ final class HrefTable<V> {
         }
     }
 
-    /** String's hash of the first {@code end} characters, without the copy. */
-    private static int hash(String s, int end) {
+    /**
+     * String's hash of the first {@code end} characters, without the copy; four characters a step, which
+     * shortens the chain of multiplications the loop waits on.
+     */
+    static int hash(String s, int end) {
         int h = 0;
-        for (int i = 0; i < end; i++) {
+        int i = 0;
+        for (; i + 3 < end; i += 4) {
+            h = 923521 * h + 29791 * s.charAt(i) + 961 * s.charAt(i + 1) + 31 * s.charAt(i + 2) + s.charAt(i + 3);
+        }
+        for (; i < end; i++) {
             h = 31 * h + s.charAt(i);
         }
         return h;

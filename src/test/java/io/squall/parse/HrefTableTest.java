@@ -29,6 +29,14 @@ class HrefTableTest {
         assertEquals(2, table.get("BB#x", 2));
     }
 
+    @Test
+    void hashesAPrefixAsStringHashesTheCutCopy() {
+        String href = "library/functions.html#abs\u00e9";
+        for (int end = 0; end <= href.length(); end++) {
+            assertEquals(href.substring(0, end).hashCode(), HrefTable.hash(href, end));
+        }
+    }
+
     /** Against a HashMap of cut copies, through many growths of the table. */
     @Test
     void sameAnswersAsAMapOfCutCopies() {
