@@ -52,7 +52,7 @@ public final class HtmlParser {
         Document doc = Parser.htmlParser().parseInput(charset.reader(content), url);
         TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector(content.length);
         Scan scan = new Scan(text);
-        scan.traverse(doc);
+        ReadOnlyWalk.walk(doc, scan);
 
         String base = url;
         if (scan.baseHref != null) {

@@ -55,7 +55,7 @@ final class TextExtractor {
                 : includeSelectors.stream().flatMap(s -> doc.select(s).stream()).toList();
         Collector collector = new Collector(excluded, maxChars < 0 ? Integer.MAX_VALUE : maxChars, 16);
         for (Element root : roots) {
-            collector.traverse(root);
+            ReadOnlyWalk.walk(root, collector);
             collector.space();
         }
         return collector.result();
