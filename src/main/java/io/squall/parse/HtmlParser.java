@@ -152,7 +152,11 @@ public final class HtmlParser {
             if (!(node instanceof Element e)) {
                 return;
             }
-            switch (e.normalName()) {
+            String name = e.normalName();
+            if (name.length() != 1 && (name.length() < 4 || name.length() > 6)) {
+                return; // not one of the names below: most elements, told apart without hashing their name
+            }
+            switch (name) {
                 case "a" -> {
                     // its text is collected on the way down and the link added at its end, in document order
                     if (openAnchor == null && e.hasAttr("href") && !isNofollow(e)) {
