@@ -50,9 +50,9 @@ public final class HtmlParser {
     public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
         CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
         Document doc = Parser.htmlParser().parseInput(charset.reader(content), url);
-        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector();
+        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector(content.length);
         Scan scan = new Scan(text);
-        scan.traverse(doc);
+        ReadOnlyWalk.walk(doc, scan);
 
         String base = url;
         if (scan.baseHref != null) {
@@ -152,7 +152,11 @@ public final class HtmlParser {
             if (!(node instanceof Element e)) {
                 return;
             }
-            switch (e.normalName()) {
+            String name = e.normalName();
+            if (name.length() != 1 && (name.length() < 4 || name.length() > 6)) {
+                return; // not one of the names below: most elements, told apart without hashing their name
+            }
+            switch (name) {
                 case "a" -> {
                     // its text is collected on the way down and the link added at its end, in document order
                     if (openAnchor == null && e.hasAttr("href") && !isNofollow(e)) {

@@ -17,7 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,9 +52,21 @@ public final class ParseProcessor {
     public record Outcome(Kind kind, Metadata metadata, String text, List<Discovered> discovered) {
     }
 
+    /** A URL the page links to, with the anchor texts of its links, while the page's links are gone through. */
+    private static final class Outlink {
+        final String url;
+        final List<String> anchors;
+
+        /** @param anchors the anchors the outlink metadata starts with (none, unless transferred) */
+        Outlink(String url, List<String> anchors) {
+            this.url = url;
+            this.anchors = new ArrayList<>(anchors);
+        }
+    }
+
     /** Markers for hrefs already seen on the page: rejected, or beyond the page's outlink limit. */
-    private static final Discovered REJECTED = new Discovered("", new Metadata());
-    private static final Discovered OVER_MAX = new Discovered("", new Metadata());
+    private static final Outlink REJECTED = new Outlink("", List.of());
+    private static final Outlink OVER_MAX = new Outlink("", List.of());
 
     private final HtmlParser htmlParser;
     private final SitemapExtractor sitemaps;
@@ -147,35 +158,45 @@ public final class ParseProcessor {
 
     /** The page's links that pass the filters, each URL once (with all its anchors), at most maxOutlinks. */
     private List<Discovered> outlinks(String url, ParsedPage page, Metadata md, Instant now) {
-        Map<String, Discovered> found = new LinkedHashMap<>();
-        // href as written -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup
-        Map<String, Discovered> byHref = new HashMap<>();
+        Map<String, Outlink> found = new LinkedHashMap<>();
+        // href without fragment -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup, and
+        // so does one that differs only by its fragment (functions.html#abs, functions.html#all...)
+        HrefTable<Outlink> byHref = new HrefTable<>();
         // Filters read the metadata without changing it: one template serves every link of the page.
         Metadata template = outlinkMetadata.forOutlink(url, md, now);
         PageLinkFilter linkFilter = filters.forPage(page.baseUrl(), template);
         for (ParsedPage.Link link : page.links()) {
-            Discovered known = byHref.get(link.href());
+            String href = link.href();
+            int end = PageLinkFilter.fragmentStart(href);
+            Outlink known = byHref.get(href, end);
             if (known == null) {
-                FilterVerdict verdict = linkFilter.resolveAndFilter(link.href());
+                String key = href.substring(0, end);
+                FilterVerdict verdict = linkFilter.resolveAndFilter(key);
                 String target = verdict.accepted() && !verdict.url().equals(url) ? verdict.url() : null;
                 known = target == null ? REJECTED : found.get(target);
                 if (known == null) {
-                    known = found.size() >= maxOutlinks ? OVER_MAX : new Discovered(target, template.copy());
+                    known = found.size() >= maxOutlinks ? OVER_MAX
+                            : new Outlink(target, template.getValues(MetadataKeys.ANCHORS));
                     if (known != OVER_MAX) {
                         found.put(target, known);
                     }
                 }
-                byHref.put(link.href(), known);
+                byHref.put(key, known);
             }
             if (known == OVER_MAX) {
                 CrawlStats.counter("parser.outlinks.over.max").increment();
-            } else if (known != REJECTED && !link.anchor().isEmpty()
-                    && !known.metadata().getValues(MetadataKeys.ANCHORS).contains(link.anchor())) {
-                known.metadata().add(MetadataKeys.ANCHORS, link.anchor());
+            } else if (known != REJECTED && !link.anchor().isEmpty() && !known.anchors.contains(link.anchor())) {
+                known.anchors.add(link.anchor());
             }
         }
         CrawlStats.counter("parser.outlinks").add(found.size());
-        return new ArrayList<>(found.values());
+        List<Discovered> discovered = new ArrayList<>(found.size());
+        for (Outlink outlink : found.values()) {
+            Metadata outlinkMd = template.copy();
+            outlinkMd.set(MetadataKeys.ANCHORS, outlink.anchors);
+            discovered.add(new Discovered(outlink.url, outlinkMd));
+        }
+        return discovered;
     }
 
     private Outcome sitemap(String url, byte[] bytes, Metadata md) throws IOException {

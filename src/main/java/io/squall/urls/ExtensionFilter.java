@@ -29,11 +29,12 @@ public final class ExtensionFilter implements UrlFilter {
 
     @Override
     public FilterVerdict filter(String url, Metadata metadata) {
-        String path = UrlParts.path(url);
-        int slash = path.lastIndexOf('/');
-        int dot = path.lastIndexOf('.');
-        if (dot > slash && dot < path.length() - 1) {
-            String extension = path.substring(dot + 1).toLowerCase(Locale.ROOT);
+        int start = UrlParts.pathStart(url);
+        int end = UrlParts.pathEnd(url, start);
+        int slash = url.lastIndexOf('/', end - 1);
+        int dot = url.lastIndexOf('.', end - 1);
+        if (dot >= start && dot > slash && dot < end - 1) { // a dot in the path's last segment, not at its end
+            String extension = url.substring(dot + 1, end).toLowerCase(Locale.ROOT);
             if (extensions.contains(extension)) {
                 return FilterVerdict.reject(name, "extension ." + extension);
             }

@@ -56,10 +56,15 @@ public final class PageLinkFilter {
      * it is encoded.
      */
     static String withoutFragment(String href) {
+        return href.substring(0, fragmentStart(href));
+    }
+
+    /** Where {@link #withoutFragment} cuts the href: its length when it keeps all of it. */
+    public static int fragmentStart(String href) {
         int hash = href.indexOf('#');
         if (hash < 0 || (hash > 0 && href.charAt(hash - 1) <= ' ')) {
-            return href;
+            return href.length();
         }
-        return href.substring(0, hash);
+        return hash;
     }
 }

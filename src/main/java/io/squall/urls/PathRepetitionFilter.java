@@ -21,17 +21,18 @@ public final class PathRepetitionFilter implements UrlFilter {
 
     @Override
     public FilterVerdict filter(String url, Metadata metadata) {
-        String path = UrlParts.path(url);
-        int slashes = 0;
-        for (int i = 0; i < path.length(); i++) {
-            if (path.charAt(i) == '/') {
+        int start = UrlParts.pathStart(url);
+        int end = UrlParts.pathEnd(url, start);
+        int slashes = start < end ? 0 : 1; // an empty path is "/"
+        for (int i = start; i < end; i++) {
+            if (url.charAt(i) == '/') {
                 slashes++;
             }
         }
         if (slashes <= maxRepeats && slashes <= maxSegments) {
             return FilterVerdict.accept(url); // too few segments for either rule: the common case, without allocation
         }
-        String[] segments = path.substring(1).split("/");
+        String[] segments = UrlParts.path(url).substring(1).split("/");
         if (segments.length > maxSegments) {
             return FilterVerdict.reject(name, segments.length + " path segments > " + maxSegments);
         }

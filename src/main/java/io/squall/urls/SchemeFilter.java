@@ -20,6 +20,12 @@ public final class SchemeFilter implements UrlFilter {
     @Override
     public FilterVerdict filter(String url, Metadata metadata) {
         int colon = url.indexOf(':');
+        // normalized URLs have lower-case schemes: compared in place first, rather than cut, lowered and looked up
+        for (String allowedScheme : allowed) {
+            if (colon == allowedScheme.length() && url.startsWith(allowedScheme)) {
+                return FilterVerdict.accept(url);
+            }
+        }
         String scheme = colon < 0 ? "" : url.substring(0, colon).toLowerCase(Locale.ROOT);
         return allowed.contains(scheme) ? FilterVerdict.accept(url)
                 : FilterVerdict.reject(name, "scheme '" + scheme + "' is not in " + allowed);

@@ -24,7 +24,8 @@ import java.util.Locale;
 public final class ScopeFilter implements UrlFilter {
     private enum Mode { HOST, DOMAIN, PATH, HOSTS, ALL }
 
-    private static final int DOMAIN_SLOTS = 64; // a power of two
+    /** A power of two; at about 100 bytes a slot, a fixed bound of some 100 kB per filter. */
+    private static final int DOMAIN_SLOTS = 1024;
 
     private final String name;
     private final Mode mode;
@@ -32,12 +33,19 @@ public final class ScopeFilter implements UrlFilter {
     /**
      * Recent host-to-domain lookups, one slot per host hash: public-suffix matching costs more than
      * everything else in the chain, and a page's links (and the seed's host, looked up for each of them)
-     * share few hosts. Slots are read and replaced without locks: a record's final fields make it safe to
+     * share few hosts, though the external links of a site's pages reach hundreds (324 over the Python
+     * documentation, which thrashed 64 slots). Slots are read and replaced without locks: a record's final fields make it safe to
      * share, and a lost update only costs a lookup.
      */
     private final HostDomain[] domains = new HostDomain[DOMAIN_SLOTS];
 
     private record HostDomain(String host, String domain) {
+    }
+
+    /** The last seed looked at and its host; replaced without locks, as the domain slots are. */
+    private volatile SeedHost lastSeed;
+
+    private record SeedHost(String seed, String host) {
     }
 
     public ScopeFilter(FilterParams params) {
@@ -59,8 +67,8 @@ public final class ScopeFilter implements UrlFilter {
         if (mode == Mode.ALL) {
             return FilterVerdict.accept(url);
         }
-        String host = UrlParts.host(url);
         if (mode == Mode.HOSTS) {
+            String host = UrlParts.host(url);
             return allowedHost(host) ? FilterVerdict.accept(url)
                     : FilterVerdict.reject(name, "host " + host + " is not in the allowed hosts");
         }
@@ -68,17 +76,31 @@ public final class ScopeFilter implements UrlFilter {
         if (seed == null) {
             return FilterVerdict.accept(url);
         }
-        String seedHost = UrlParts.host(seed);
-        return switch (mode) {
-            case HOST -> host.equals(seedHost) ? FilterVerdict.accept(url)
-                    : FilterVerdict.reject(name, "host " + host + " is not the seed's host " + seedHost);
-            case DOMAIN -> host.equals(seedHost) || domain(host).equals(domain(seedHost)) ? FilterVerdict.accept(url)
-                    : FilterVerdict.reject(name, "domain " + domain(host) + " is not the seed's domain "
-                            + domain(seedHost));
-            case PATH -> url.startsWith(directory(seed)) ? FilterVerdict.accept(url)
+        if (mode == Mode.PATH) {
+            return url.startsWith(directory(seed)) ? FilterVerdict.accept(url)
                     : FilterVerdict.reject(name, "not under the seed's path " + directory(seed));
-            default -> throw new IllegalStateException(mode.name());
-        };
+        }
+        String seedHost = seedHost(seed);
+        if (UrlParts.hasHost(url, seedHost)) {
+            return FilterVerdict.accept(url); // the seed's host, in scope in both modes: most links
+        }
+        String host = UrlParts.host(url);
+        if (mode == Mode.HOST) {
+            return FilterVerdict.reject(name, "host " + host + " is not the seed's host " + seedHost);
+        }
+        return domain(host).equals(domain(seedHost)) ? FilterVerdict.accept(url)
+                : FilterVerdict.reject(name, "domain " + domain(host) + " is not the seed's domain " + domain(seedHost));
+    }
+
+    /** The seed's host; the links of a page share their seed, so the last one is remembered. */
+    private String seedHost(String seed) {
+        SeedHost last = lastSeed;
+        if (last != null && last.seed.equals(seed)) {
+            return last.host;
+        }
+        String host = UrlParts.host(seed);
+        lastSeed = new SeedHost(seed, host);
+        return host;
     }
 
     private boolean allowedHost(String host) {

@@ -30,7 +30,8 @@ public final class UrlNormalizer {
     /** The last base parsed: links of one page share it, so it is parsed once per page. */
     private volatile CachedBase lastBase;
 
-    private record CachedBase(String url, WebUrl parsed) {
+    /** A base parsed, with the serialized prefixes {@link SimpleLinks} joins links to. */
+    private record CachedBase(String url, WebUrl parsed, String origin, String directory) {
     }
 
     /**
@@ -64,21 +65,46 @@ public final class UrlNormalizer {
      * @param href the link as written in the page
      */
     public String resolve(String base, String href) throws InvalidUrlException {
-        return serialize(WhatwgUrlParser.parse(href, parsedBase(base)));
+        CachedBase parsedBase = parsedBase(base);
+        String simple = SimpleLinks.resolve(parsedBase.origin, parsedBase.directory, href);
+        return simple != null ? simple : serialize(WhatwgUrlParser.parse(href, parsedBase.parsed));
     }
 
-    private WebUrl parsedBase(String base) throws InvalidUrlException {
+    /** What {@link #resolve} gives, always by the full parser: the reference its shortcut is tested against. */
+    String resolveByParser(String base, String href) throws InvalidUrlException {
+        return serialize(WhatwgUrlParser.parse(href, parsedBase(base).parsed));
+    }
+
+    private CachedBase parsedBase(String base) throws InvalidUrlException {
         CachedBase cached = lastBase;
         if (cached != null && cached.url.equals(base)) {
-            return cached.parsed;
+            return cached;
         }
         WebUrl parsed = WhatwgUrlParser.parse(base, null);
-        lastBase = new CachedBase(base, parsed);
-        return parsed;
+        StringBuilder prefix = appendOrigin(new StringBuilder(64), parsed);
+        String origin = prefix.toString();
+        for (int i = 0; i < parsed.path().size() - 1; i++) {
+            appendSegment(prefix, parsed.path().get(i));
+        }
+        cached = new CachedBase(base, parsed, origin, prefix.toString());
+        lastBase = cached;
+        return cached;
     }
 
     private String serialize(WebUrl url) {
-        StringBuilder out = new StringBuilder(64).append(url.scheme()).append("://");
+        StringBuilder out = appendOrigin(new StringBuilder(64), url);
+        for (String segment : url.path()) {
+            appendSegment(out, segment);
+        }
+        String query = url.query() == null ? null : cleanQuery(url.query());
+        if (query != null && !query.isEmpty()) {
+            out.append('?').append(query);
+        }
+        return out.toString();
+    }
+
+    private static StringBuilder appendOrigin(StringBuilder out, WebUrl url) {
+        out.append(url.scheme()).append("://");
         if (!url.userinfo().isEmpty()) {
             out.append(url.userinfo()).append('@');
         }
@@ -86,15 +112,12 @@ public final class UrlNormalizer {
         if (url.port() >= 0) {
             out.append(':').append(url.port());
         }
-        for (String segment : url.path()) {
-            out.append('/').append(removeSessionIds && segment.indexOf(';') >= 0
-                    ? SESSION_IN_PATH.matcher(segment).replaceAll("") : segment);
-        }
-        String query = url.query() == null ? null : cleanQuery(url.query());
-        if (query != null && !query.isEmpty()) {
-            out.append('?').append(query);
-        }
-        return out.toString();
+        return out;
+    }
+
+    private void appendSegment(StringBuilder out, String segment) {
+        out.append('/').append(removeSessionIds && segment.indexOf(';') >= 0
+                ? SESSION_IN_PATH.matcher(segment).replaceAll("") : segment);
     }
 
     private String cleanQuery(String query) {

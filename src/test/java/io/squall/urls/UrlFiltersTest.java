@@ -121,6 +121,13 @@ class UrlFiltersTest {
 
         // a seed (no seed.url) defines the scope and is inside it
         assertAccepted(host, "http://anywhere.example.net/", md(MetadataKeys.DEPTH, "0"));
+
+        // links from pages of another seed, in turn: each is judged against its own seed
+        Metadata fromOtherSeed = md(MetadataKeys.SEED_URL, "http://shop.example.co.uk/");
+        assertAccepted(host, "http://shop.example.co.uk/cart", fromOtherSeed);
+        assertRejected(host, "http://shop.example.co.uk/cart", fromSeed, "scope", "not the seed's host");
+        assertAccepted(host, "http://www.example.co.uk/", fromSeed);
+        assertRejected(host, "http://www.example.co.uk/", fromOtherSeed, "scope", "not the seed's host");
     }
 
     @Test
