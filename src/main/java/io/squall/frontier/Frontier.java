@@ -53,7 +53,11 @@ public final class Frontier implements AutoCloseable {
     public record Emission(String url, Metadata metadata, String key, long search) {
     }
 
-    private record Cycle(long number, List<HostQuotas.Refill> refills, boolean discover, long startMillis) {
+    private record Cycle(long number, List<HostQuotas.Refill> refills, boolean discover, List<String> waiting,
+                         long startMillis) {
+        boolean looksForNewUrls() {
+            return discover || !waiting.isEmpty();
+        }
     }
 
     private record Answer(Cycle cycle, MsearchResponse<Map> response, Throwable error) {
@@ -224,12 +228,14 @@ public final class Frontier implements AutoCloseable {
             refills.add(new HostQuotas.Refill(refill.key(), refill.cursor(), size));
             planned += size;
         }
-        boolean discover = planned < room && (!hosts.isFull() || hosts.awaitingNewUrls()) && discovery.ready(now);
-        if (refills.isEmpty() && !discover) {
+        boolean newUrls = planned < room && discovery.ready(now);
+        boolean discover = newUrls && !hosts.isFull();
+        List<String> waiting = newUrls ? hosts.waitingKeys(maxBuckets) : List.of();
+        if (refills.isEmpty() && !discover && waiting.isEmpty()) {
             return;
         }
-        Cycle cycle = new Cycle(++cycles, refills, discover, now);
-        MsearchRequest request = queries.request(refills, discover, hosts.keysWithCursor(), Instant.now());
+        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, now);
+        MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, Instant.now());
         running = cycle;
         nextSearchAtMillis = now + minDelayMillis;
         try {
@@ -263,46 +269,60 @@ public final class Frontier implements AutoCloseable {
             boolean reachedEnd = taken.considered == hits.size() && hits.size() < refill.size();
             hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), cycle.startMillis());
         }
+        if (!cycle.looksForNewUrls()) {
+            return;
+        }
+        int fed = 0;
         if (cycle.discover()) {
-            int fed = 0;
             for (Map.Entry<String, List<StatusHit>> bucket
-                    : FrontierQueries.discoveryHits(response.responses().get(position)).entrySet()) {
-                int room = maxPending - urls.inFlightCount();
-                if (room <= 0) {
+                    : FrontierQueries.groupedHits(response.responses().get(position++)).entrySet()) {
+                if (maxPending - urls.inFlightCount() <= 0 || hosts.isFull()) {
                     break;
                 }
-                HostQuotas.Host host = hosts.get(bucket.getKey());
-                if (host == null && !hosts.isFull()) {
-                    host = hosts.admit(bucket.getKey());
-                } else if (host == null || !host.reachedEnd) {
-                    continue; // no room for a new host, or refilled from its cursor since the search was sent
+                if (hosts.get(bucket.getKey()) != null) {
+                    continue; // fed since the search was sent
                 }
-                int wanted = Math.min(hosts.room(host), room);
-                if (wanted == 0) {
-                    continue;
-                }
-                // A host already fed gets back its URLs in flight too (the index shows them due until their
-                // new state is searchable): they are skipped, and what is left is new.
-                List<StatusHit> hits = bucket.getValue();
-                Taken taken = take(hits, wanted, cycle.number(), now);
-                boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
-                hosts.searched(bucket.getKey(), reachedEnd, taken.fresh, taken.lastSeen(null), cycle.startMillis());
-                fed += taken.fresh > 0 ? 1 : 0;
-            }
-            lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
-            lastDiscoveryFedNone = fed == 0;
-            long writesVisibleAt = LAST_RELEASE_MILLIS.get() + visibilityMillis;
-            if (fed == 0 && cycle.startMillis() < writesVisibleAt) {
-                discovery.waitUntil(writesVisibleAt); // the search could not see the latest outlinks yet
-            } else if (fed == 0) {
-                discovery.grow(now);
-                if (lastDiscoveryFoundNothing) {
-                    lastDryDiscoveryStartMillis = cycle.startMillis();
-                }
-            } else {
-                discovery.reset();
+                HostQuotas.Host host = hosts.admit(bucket.getKey());
+                fed += feed(host, bucket.getValue(), cycle, now) ? 1 : 0;
             }
         }
+        if (!cycle.waiting().isEmpty()) {
+            Map<String, List<StatusHit>> found = FrontierQueries.groupedHits(response.responses().get(position));
+            for (String key : cycle.waiting()) {
+                HostQuotas.Host host = hosts.get(key);
+                if (host == null || !host.reachedEnd) {
+                    continue; // left, or refilled from a cursor since the search was sent
+                }
+                // Its URLs in flight come back too (the index shows them due until their new state is
+                // searchable): they are skipped, and what is left is new. No bucket: nothing is due.
+                fed += feed(host, found.getOrDefault(key, List.of()), cycle, now) ? 1 : 0;
+            }
+        }
+        lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
+        lastDiscoveryFedNone = fed == 0;
+        long writesVisibleAt = LAST_RELEASE_MILLIS.get() + visibilityMillis;
+        if (fed == 0 && cycle.startMillis() < writesVisibleAt) {
+            discovery.waitUntil(writesVisibleAt); // the search could not see the latest outlinks yet
+        } else if (fed == 0) {
+            discovery.grow(now);
+            if (lastDiscoveryFoundNothing && cycle.discover()) {
+                lastDryDiscoveryStartMillis = cycle.startMillis();
+            }
+        } else {
+            discovery.reset();
+        }
+    }
+
+    /** Hands out what the host has room for among hits of a grouped search; true if any was new. */
+    private boolean feed(HostQuotas.Host host, List<StatusHit> hits, Cycle cycle, long now) {
+        int wanted = Math.min(hosts.room(host), maxPending - urls.inFlightCount());
+        if (wanted <= 0) {
+            return false;
+        }
+        Taken taken = take(hits, wanted, cycle.number(), now);
+        boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
+        hosts.searched(host.key, reachedEnd, taken.fresh, taken.lastSeen(null), cycle.startMillis());
+        return taken.fresh > 0;
     }
 
     private static final class Taken {

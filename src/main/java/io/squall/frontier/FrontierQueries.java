@@ -27,11 +27,11 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * <ul>
  *   <li>one refill search per hungry host: its due URLs, oldest first, after its cursor (search_after on
  *       nextFetchDate then url), as many as its quota lacks;</li>
- *   <li>one discovery search for every host without a cursor: hosts not fed yet, and fed hosts that
- *       reached the end of their due URLs and wait for new ones (one search for all of them instead of one
- *       per host). Due URLs grouped by key (terms aggregation ordered by each key's oldest due date,
- *       top_hits of the oldest URLs per key); hosts refilled from a cursor are excluded, so that every
- *       cycle reaches other hosts instead of the same oldest ones.</li>
+ *   <li>one discovery search for hosts not being fed yet: due URLs grouped by key (terms aggregation
+ *       ordered by each key's oldest due date, top_hits of the oldest URLs per key), hosts already fed
+ *       excluded so that every cycle reaches new hosts instead of the same oldest ones;</li>
+ *   <li>one search, grouped the same way, over the fed hosts that reached the end of their due URLs and
+ *       wait for new ones (their outlinks): one search for all of them instead of one per host.</li>
  * </ul>
  * and reads the answer back into {@link StatusHit}s.
  */
@@ -55,9 +55,17 @@ final class FrontierQueries {
         this.maxUrlsPerBucket = maxUrlsPerBucket;
     }
 
-    /** The request: the refills in order, then the discovery search when {@code discover} is true. */
-    MsearchRequest request(List<HostQuotas.Refill> refills, boolean discover, Collection<String> keysWithCursor,
-                           Instant now) {
+    /**
+     * The request: the refills in order, then the discovery search when {@code discover} is true, then
+     * the search for the waiting hosts' new URLs when there are any.
+     *
+     * @param fedKeys every host being fed: the discovery search leaves them out, so that it always
+     *                reaches new hosts (a fed host's URLs in flight still look due until their new state
+     *                is searchable, and would otherwise take the places of new hosts)
+     * @param waitingKeys fed hosts that reached the end of their due URLs and have room for new ones
+     */
+    MsearchRequest request(List<HostQuotas.Refill> refills, boolean discover, Collection<String> fedKeys,
+                           Collection<String> waitingKeys, Instant now) {
         List<RequestItem> searches = new ArrayList<>();
         for (HostQuotas.Refill refill : refills) {
             searches.add(RequestItem.of(r -> r
@@ -75,25 +83,38 @@ final class FrontierQueries {
                     })));
         }
         if (discover) {
-            Query due = Query.of(q -> q.bool(bq -> {
+            searches.add(groupedByKey(Query.of(q -> q.bool(bq -> {
                 bq.filter(dueFilter(now));
-                if (!keysWithCursor.isEmpty()) {
-                    List<FieldValue> keys = keysWithCursor.stream().map(FieldValue::of).toList();
-                    bq.mustNot(m -> m.terms(t -> t.field("key").terms(v -> v.value(keys))));
+                if (!fedKeys.isEmpty()) {
+                    bq.mustNot(m -> m.terms(t -> t.field("key").terms(v -> v.value(values(fedKeys)))));
                 }
                 return bq;
-            }));
-            searches.add(RequestItem.of(r -> r
-                    .header(h -> h.index(index).preference(preference))
-                    .body(b -> b.size(0).trackTotalHits(t -> t.enabled(false)).query(due)
-                            .aggregations(HOSTS_AGG, a -> a
-                                    .terms(t -> t.field("key").size(maxBuckets)
-                                            .order(Map.of(OLDEST_AGG, SortOrder.Asc)))
-                                    .aggregations(OLDEST_AGG, o -> o.min(m -> m.field(NEXT_FETCH_DATE)))
-                                    .aggregations(URLS_AGG, u -> u.topHits(th -> th
-                                            .size(maxUrlsPerBucket).sort(oldestFirst())))))));
+            })), maxBuckets));
+        }
+        if (!waitingKeys.isEmpty()) {
+            searches.add(groupedByKey(Query.of(q -> q.bool(bq -> bq
+                    .filter(dueFilter(now))
+                    .filter(f -> f.terms(t -> t.field("key").terms(v -> v.value(values(waitingKeys))))))),
+                    waitingKeys.size()));
         }
         return MsearchRequest.of(m -> m.searches(searches));
+    }
+
+    /** Due URLs grouped by key, keys by their oldest due date, each with its oldest URLs. */
+    private RequestItem groupedByKey(Query query, int keys) {
+        return RequestItem.of(r -> r
+                .header(h -> h.index(index).preference(preference))
+                .body(b -> b.size(0).trackTotalHits(t -> t.enabled(false)).query(query)
+                        .aggregations(HOSTS_AGG, a -> a
+                                .terms(t -> t.field("key").size(keys)
+                                        .order(Map.of(OLDEST_AGG, SortOrder.Asc)))
+                                .aggregations(OLDEST_AGG, o -> o.min(m -> m.field(NEXT_FETCH_DATE)))
+                                .aggregations(URLS_AGG, u -> u.topHits(th -> th
+                                        .size(maxUrlsPerBucket).sort(oldestFirst()))))));
+    }
+
+    private static List<FieldValue> values(Collection<String> keys) {
+        return keys.stream().map(FieldValue::of).toList();
     }
 
     /** The hits of the refill search at that position of the answer. */
@@ -107,10 +128,10 @@ final class FrontierQueries {
     }
 
     /**
-     * The hits of the discovery search, per key, keys in the order of their oldest due URL.
+     * The hits of a discovery or waiting-hosts search, per key, keys in the order of their oldest due URL.
      */
     @SuppressWarnings("rawtypes")
-    static Map<String, List<StatusHit>> discoveryHits(MultiSearchResponseItem<Map> item) {
+    static Map<String, List<StatusHit>> groupedHits(MultiSearchResponseItem<Map> item) {
         Map<String, List<StatusHit>> byKey = new LinkedHashMap<>();
         Aggregate hosts = result(item).aggregations().get(HOSTS_AGG);
         for (StringTermsBucket bucket : hosts.sterms().buckets().array()) {

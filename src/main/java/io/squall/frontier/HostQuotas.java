@@ -123,7 +123,7 @@ final class HostQuotas {
     /**
      * Updates rates and quotas, and returns the hosts to refill from their cursor now, hungriest first, at
      * most {@code limit}. A host that reached the end of its due URLs is not among them: new URLs of it can
-     * only be ones written since, and one search over all such hosts finds them (see {@link #awaitingNewUrls}),
+     * only be ones written since, and one search over all such hosts finds them (see {@link #waitingKeys}),
      * instead of one search per host after each of its acks.
      */
     List<Refill> plan(long nowMillis, int limit) {
@@ -142,25 +142,19 @@ final class HostQuotas {
         return refills;
     }
 
-    /** Hosts with a cursor into their due URLs: the search for new URLs leaves them out. */
-    List<String> keysWithCursor() {
-        List<String> keys = new ArrayList<>();
-        for (Host h : hosts.values()) {
-            if (!h.reachedEnd) {
-                keys.add(h.key);
-            }
-        }
-        return keys;
-    }
-
-    /** Whether a host that reached the end of its due URLs has room for new ones. */
-    boolean awaitingNewUrls() {
+    /**
+     * Hosts that reached the end of their due URLs and have room for new ones, hungriest first, at most
+     * {@code limit}: one search looks for all of their new URLs.
+     */
+    List<String> waitingKeys(int limit) {
+        List<Host> waiting = new ArrayList<>();
         for (Host h : hosts.values()) {
             if (h.reachedEnd && isHungry(h)) {
-                return true;
+                waiting.add(h);
             }
         }
-        return false;
+        waiting.sort(Comparator.comparingDouble(h -> (double) h.inFlight / h.quota));
+        return waiting.subList(0, Math.min(limit, waiting.size())).stream().map(h -> h.key).toList();
     }
 
     /** How many URLs the host may take now; 0 unless it has room for a worthwhile step. */

@@ -201,4 +201,32 @@ class FrontierTest {
             assertFalse(only.isIdle(), "an ack may have written new URLs, not searchable yet");
         }
     }
+
+    @Test
+    void aHostWithNothingLeftMakesRoomForANewOneAndAFedHostsNewOutlinkIsFound(TestOpenSearch os) throws Exception {
+        os.createIndices(Map.of());
+        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        Instant due = Instant.now().minusSeconds(60);
+        docs.add("http://a.example/0", "DISCOVERED", due, Map.of())
+                .add("http://b.example/0", "DISCOVERED", due, Map.of()).write();
+        // Room for two hosts only: a third one can come in only when one of them has left.
+        CrawlerConfig config = os.config(fastSettings(Map.of("topology.max.spout.pending", 2)));
+        try (Frontier frontier = Frontier.open(config, 0, 1)) {
+            assertEquals(2, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 2).size());
+            docs.add("http://c.example/0", "DISCOVERED", due, Map.of()).write();
+
+            // The status updater's work, done by hand: both pages fetched; a's page had an outlink on a.
+            Instant tomorrow = Instant.now().plus(Duration.ofDays(1));
+            docs.add("http://a.example/0", "FETCHED", tomorrow, Map.of())
+                    .add("http://b.example/0", "FETCHED", tomorrow, Map.of())
+                    .add("http://a.example/1", "DISCOVERED", Instant.now(), Map.of()).write();
+            frontier.acked("http://a.example/0");
+            frontier.acked("http://b.example/0");
+
+            List<String> next = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 2).stream()
+                    .map(Frontier.Emission::url).sorted().toList();
+            assertEquals(List.of("http://a.example/1", "http://c.example/0"), next,
+                    "a's outlink, and c in the place of b, which has nothing left");
+        }
+    }
 }

@@ -89,9 +89,12 @@ class HostQuotasTest {
         q.searched("busy", true, 1, null, 0);
 
         assertEquals(List.of("big"), q.plan(0, 50).stream().map(HostQuotas.Refill::key).toList());
-        assertEquals(List.of("big"), q.keysWithCursor(), "the search for new URLs covers every other host");
-        assertTrue(q.awaitingNewUrls());
+        assertEquals(List.of("busy"), q.waitingKeys(50), "one search looks for the new URLs of the others");
         assertEquals(99, q.room(q.get("busy")), "a new host's quota is a full query's worth");
+        for (int i = 0; i < 99; i++) {
+            q.emitted("busy");
+        }
+        assertEquals(List.of(), q.waitingKeys(50), "a host without room waits for nothing");
     }
 
     @Test
@@ -106,7 +109,7 @@ class HostQuotasTest {
         // being dropped and found again only by a later, slower search.
         q.searched("site", true, 0, null, 1_250);
         assertNotNull(q.get("site"));
-        assertTrue(q.awaitingNewUrls());
+        assertEquals(List.of("site"), q.waitingKeys(50));
 
         // Once a search that could see everything finds nothing, the host leaves.
         q.searched("site", true, 0, null, 1_300);
