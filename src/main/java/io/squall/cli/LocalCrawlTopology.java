@@ -3,7 +3,6 @@ package io.squall.cli;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
-import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 
 /** The crawl topology running in a Storm cluster inside this JVM. */
@@ -43,12 +42,6 @@ final class LocalCrawlTopology implements AutoCloseable {
      */
     @Override
     public void close() throws Exception {
-        try {
-            KillOptions now = new KillOptions();
-            now.set_wait_secs(0);
-            cluster.killTopologyWithOpts(NAME, now);
-        } finally {
-            cluster.close();
-        }
+        cluster.close();
     }
 }
