@@ -153,8 +153,11 @@ final class HostQuotas {
                 waiting.add(h);
             }
         }
-        waiting.sort(Comparator.comparingDouble(h -> (double) h.inFlight / h.quota));
-        return waiting.subList(0, Math.min(limit, waiting.size())).stream().map(h -> h.key).toList();
+        if (waiting.size() > limit) { // asked before every search: sorted only when some must wait
+            waiting.sort(Comparator.comparingDouble(h -> (double) h.inFlight / h.quota));
+            waiting = waiting.subList(0, limit);
+        }
+        return waiting.stream().map(h -> h.key).toList();
     }
 
     /** How many URLs the host may take now; 0 unless it has room for a worthwhile step. */

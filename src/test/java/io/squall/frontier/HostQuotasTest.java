@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.opensearch.client.opensearch._types.FieldValue;
 
@@ -114,5 +115,20 @@ class HostQuotasTest {
         // Once a search that could see everything finds nothing, the host leaves.
         q.searched("site", true, 0, null, 1_300);
         assertNull(q.get("site"));
+    }
+
+    @Test
+    void whenMoreHostsWaitThanOneSearchTakesTheEmptiestGoFirst() {
+        HostQuotas q = quotas();
+        Map<String, Integer> inFlight = Map.of("half", 50, "almostEmpty", 1, "most", 40);
+        inFlight.forEach((key, n) -> {
+            q.admit(key); // quota 100: room for 50 or more makes it hungry
+            for (int i = 0; i < n; i++) {
+                q.emitted(key);
+            }
+            q.searched(key, true, n, null, 0); // all it had is in flight
+        });
+        assertEquals(3, q.waitingKeys(50).size());
+        assertEquals(List.of("almostEmpty", "most"), q.waitingKeys(2));
     }
 }

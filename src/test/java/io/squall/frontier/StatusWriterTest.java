@@ -26,12 +26,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(OpenSearchExtension.class)
 class StatusWriterTest {
 
+    /** A bulk writer with the status updater's settings. */
+    private static BulkWriter statusBulk(TestOpenSearch os, CrawlerConfig config) {
+        return new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"), "test");
+    }
+
     /** Writes one update and waits for OpenSearch's answer; returns whether it succeeded. */
     private static Completions.Completion<String> writeAndWait(CrawlerConfig config, TestOpenSearch os, String url,
             Metadata md, Status status) throws InterruptedException {
         Outcomes<String> outcomes = new Outcomes<>();
-        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
-                "test")) {
+        try (BulkWriter bulk = statusBulk(os, config)) {
             StatusWriter writer = new StatusWriter(config, bulk);
             assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, md, status, outcomes.callbackFor(url)));
         }
@@ -140,8 +144,7 @@ class StatusWriterTest {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         Outcomes<String> outcomes = new Outcomes<>();
-        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
-                "test")) {
+        try (BulkWriter bulk = statusBulk(os, config)) {
             StatusWriter writer = new StatusWriter(config, bulk);
             String url = "https://example.org/known";
             assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, null, Status.DISCOVERED,
@@ -161,8 +164,7 @@ class StatusWriterTest {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         Outcomes<Integer> outcomes = new Outcomes<>();
-        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
-                "test")) {
+        try (BulkWriter bulk = statusBulk(os, config)) {
             StatusWriter writer = new StatusWriter(config, bulk);
             String url = "https://example.org/popular";
             for (int i = 0; i < 3; i++) {
@@ -183,8 +185,7 @@ class StatusWriterTest {
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
         Outcomes<String> outcomes = new Outcomes<>();
-        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
-                "test")) {
+        try (BulkWriter bulk = statusBulk(os, config)) {
             StatusWriter writer = new StatusWriter(config, bulk);
             for (int i = 0; i < 10; i++) {
                 String url = "https://example.org/" + i;
