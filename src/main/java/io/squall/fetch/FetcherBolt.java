@@ -6,6 +6,7 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
 import io.squall.topology.StatusStream;
+import io.squall.topology.SynchronizedOutputCollector;
 import io.squall.urls.UrlFilters;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ import org.apache.storm.tuple.Values;
  * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
  * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status)} on
  * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
- * The fetch threads emit, so emits and acks are serialized on the collector.
+ * The fetch threads emit and ack, through a {@link SynchronizedOutputCollector}.
  */
 public class FetcherBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
@@ -35,11 +36,11 @@ public class FetcherBolt extends BaseRichBolt {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         FetchTimeouts.checkMessageTimeout(config);
         protocol = new HttpProtocol(config);
-        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config), new CollectorSink(collector));
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config), new CollectorSink(SynchronizedOutputCollector.of(collector)));
         registerMetrics(context);
     }
 
-    /** Emits through the collector; the fetch threads share it, hence the lock. */
+    /** Emits through the collector, which the fetch threads share (hence a synchronized one). */
     private static final class CollectorSink implements FetchEngine.Sink<Tuple> {
         private final OutputCollector collector;
 
@@ -49,30 +50,22 @@ public class FetcherBolt extends BaseRichBolt {
 
         @Override
         public void emitContent(Tuple anchor, String url, byte[] content, Metadata metadata) {
-            synchronized (collector) {
-                collector.emit(anchor, new Values(url, content, metadata));
-            }
+            collector.emit(anchor, new Values(url, content, metadata));
         }
 
         @Override
         public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status) {
-            synchronized (collector) {
-                collector.emit(StatusStream.NAME, anchor, new Values(url, metadata, status));
-            }
+            collector.emit(StatusStream.NAME, anchor, new Values(url, metadata, status));
         }
 
         @Override
         public void ack(Tuple anchor) {
-            synchronized (collector) {
-                collector.ack(anchor);
-            }
+            collector.ack(anchor);
         }
 
         @Override
         public void fail(Tuple anchor) {
-            synchronized (collector) {
-                collector.fail(anchor);
-            }
+            collector.fail(anchor);
         }
     }
 

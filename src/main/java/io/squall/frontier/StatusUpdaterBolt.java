@@ -5,7 +5,6 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
 import io.squall.opensearch.BulkWriter;
-import io.squall.opensearch.Completions;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import java.util.Map;
@@ -49,7 +48,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         Object value = tuple.getValueByField("status");
         try {
             Status status = value instanceof Status s ? s : Status.parse(String.valueOf(value));
-            if (writer.write(url, metadata, status, completions.callbackFor(tuple))
+            if (writer.write(url, metadata, status, callbackFor(tuple))
                     == StatusWriter.Submission.ALREADY_KNOWN) {
                 collector.ack(tuple);
             }
@@ -62,13 +61,14 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
     }
 
     @Override
-    protected void complete(Completions.Completion<Tuple> done) {
-        if (done.succeeded()) {
-            collector.ack(done.handle());
-        } else {
-            LOG.debug("Status of {} not stored: {}", done.handle().getValueByField("url"), done.failure());
-            collector.fail(done.handle());
-        }
+    protected void written(Tuple tuple) {
+        collector.ack(tuple);
+    }
+
+    @Override
+    protected void notWritten(Tuple tuple, String reason) {
+        LOG.debug("Status of {} not stored: {}", tuple.getValueByField("url"), reason);
+        collector.fail(tuple);
     }
 
     @Override

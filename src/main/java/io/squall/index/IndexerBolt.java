@@ -5,7 +5,6 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
 import io.squall.opensearch.BulkWriter;
-import io.squall.opensearch.Completions;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import io.squall.topology.StatusStream;
@@ -51,21 +50,22 @@ public class IndexerBolt extends BulkWritingBolt {
         String url = tuple.getStringByField("url");
         Metadata metadata = (Metadata) tuple.getValueByField("metadata");
         String text = tuple.getStringByField("text");
-        if (indexer.index(url, metadata, text, completions.callbackFor(tuple)) == ContentIndexer.Decision.NOINDEX) {
+        if (indexer.index(url, metadata, text, callbackFor(tuple)) == ContentIndexer.Decision.NOINDEX) {
             fetched(tuple);
         }
     }
 
     @Override
-    protected void complete(Completions.Completion<Tuple> done) {
-        if (done.succeeded()) {
-            CrawlStats.counter("indexer.indexed").increment();
-            fetched(done.handle());
-        } else {
-            CrawlStats.counter("indexer.failed").increment();
-            LOG.debug("Page {} not indexed: {}", done.handle().getValueByField("url"), done.failure());
-            collector.fail(done.handle());
-        }
+    protected void written(Tuple tuple) {
+        CrawlStats.counter("indexer.indexed").increment();
+        fetched(tuple);
+    }
+
+    @Override
+    protected void notWritten(Tuple tuple, String reason) {
+        CrawlStats.counter("indexer.failed").increment();
+        LOG.debug("Page {} not indexed: {}", tuple.getValueByField("url"), reason);
+        collector.fail(tuple);
     }
 
     private void fetched(Tuple tuple) {

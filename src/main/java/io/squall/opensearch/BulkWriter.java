@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * a 404 on a delete is a success (nothing to delete, even when the index does not exist); any other item
  * error, or a bulk request that failed as a whole (OpenSearch down, timeout), fails the operation with a
  * one-line reason. Callbacks run on the client's I/O threads (or on the sending thread when the request
- * could not even be sent): they must be quick and thread-safe (see {@link Completions}).
+ * could not even be sent): they must be quick and thread-safe.
  */
 public final class BulkWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BulkWriter.class);

@@ -2,37 +2,32 @@ package io.squall.topology;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.BulkWriter;
-import io.squall.opensearch.Completions;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
-import java.util.Map;
-import org.apache.storm.Config;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Tuple;
-import org.apache.storm.utils.TupleUtils;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The Storm side of a bolt that writes to OpenSearch through a {@link BulkWriter} and acks a tuple only
  * once its write is confirmed.
  *
- * <p>Bulk callbacks run on the client's I/O threads and only queue their outcome ({@link Completions});
- * the outcomes are acted on here, on the executor thread, at every tuple and at every tick tuple (one per
- * second), because only that thread may touch the output collector.
+ * <p>A write's outcome is acted on as soon as OpenSearch answers, on the client's I/O thread, through a
+ * {@link SynchronizedOutputCollector}. Why: acting on it on the executor thread meant waiting for the next
+ * tuple or tick, and when the tuples stop (the end of a level of a crawl, its first seconds) every URL's
+ * ack waited up to a second in each of the two writing stages, while the spout had nothing to hand out.
  */
 public abstract class BulkWritingBolt extends BaseRichBolt {
     protected transient OutputCollector collector;
-    protected transient Completions<Tuple> completions;
     private transient OpenSearchClient client;
     private transient BulkWriter bulk;
 
     /** Keeps the collector; subclasses open their writer with {@link #openBulkWriter} when they need one. */
     protected void prepareCollector(OutputCollector collector) {
-        this.collector = collector;
-        this.completions = new Completions<>();
+        this.collector = SynchronizedOutputCollector.of(collector);
     }
 
     /**
@@ -51,29 +46,38 @@ public abstract class BulkWritingBolt extends BaseRichBolt {
 
     @Override
     public final void execute(Tuple tuple) {
-        if (!TupleUtils.isTick(tuple)) {
-            submit(tuple);
-        }
-        completions.drain(this::complete);
+        submit(tuple);
     }
 
-    /** Hands a data tuple to the writer, or acks/fails it at once when there is nothing to write. */
+    /** Hands a tuple to the writer with {@link #callbackFor} it, or acks/fails it at once when there is nothing to write. */
     protected abstract void submit(Tuple tuple);
 
-    /** Acts on the confirmed or failed write of a tuple. */
-    protected abstract void complete(Completions.Completion<Tuple> done);
+    /** The tuple's write was confirmed. Runs on the client's I/O thread: quick, and thread-safe. */
+    protected abstract void written(Tuple tuple);
+
+    /** The tuple's write failed, for that one-line reason. Runs on the client's I/O thread. */
+    protected abstract void notWritten(Tuple tuple, String reason);
+
+    /** The callback of the tuple's write: {@link #written} or {@link #notWritten} as soon as OpenSearch answers. */
+    protected final BulkWriter.Callback callbackFor(Tuple tuple) {
+        return new BulkWriter.Callback() {
+            @Override
+            public void succeeded(boolean alreadyExisted) {
+                written(tuple);
+            }
+
+            @Override
+            public void failed(String reason) {
+                notWritten(tuple, reason);
+            }
+        };
+    }
 
     @Override
     public void cleanup() {
         if (bulk != null) {
-            bulk.close();
-            completions.drain(this::complete);
+            bulk.close(); // returns once every callback ran
         }
         OpenSearchClients.close(client);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
     }
 }

@@ -47,12 +47,12 @@ class StatusUpdaterBoltTest {
     }
 
     @Test
-    void aTupleIsAckedOnlyAfterOpenSearchConfirmedItsItem(TestOpenSearch os) throws Exception {
+    void aTupleIsAckedAsSoonAsOpenSearchConfirmedItsItemWithoutWaitingForAnotherTuple(TestOpenSearch os) throws Exception {
         BoltDriver driver = driver();
         StatusUpdaterBolt bolt = prepared(os, driver);
         try {
             List<Tuple> sent = send(bolt, driver, 0, 5);
-            driver.tickUntilDone(bolt, 5);
+            driver.awaitOutcomes(5);
             assertEquals(List.of(), driver.failed());
             assertEquals(5, driver.acked().size());
             for (Tuple t : driver.acked()) {
@@ -76,7 +76,7 @@ class StatusUpdaterBoltTest {
         try {
             os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
             List<Tuple> sent = send(bolt, driver, 0, 5);
-            driver.tickUntilDone(bolt, 5);
+            driver.awaitOutcomes(5);
             assertEquals(List.of(), driver.acked());
             assertEquals(5, driver.failed().size());
             assertTrue(driver.failed().containsAll(sent));

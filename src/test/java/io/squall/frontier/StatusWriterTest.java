@@ -6,7 +6,6 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.opensearch.BulkWriter;
-import io.squall.opensearch.Completions;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
@@ -32,7 +31,7 @@ class StatusWriterTest {
     }
 
     /** Writes one update and waits for OpenSearch's answer; returns whether it succeeded. */
-    private static Completions.Completion<String> writeAndWait(CrawlerConfig config, TestOpenSearch os, String url,
+    private static Outcomes.Outcome<String> writeAndWait(CrawlerConfig config, TestOpenSearch os, String url,
             Metadata md, Status status) throws InterruptedException {
         Outcomes<String> outcomes = new Outcomes<>();
         try (BulkWriter bulk = statusBulk(os, config)) {
@@ -61,7 +60,7 @@ class StatusWriterTest {
         Instant next = Instant.parse((String) fetched.get("nextFetchDate"));
         assertTrue(next.isAfter(Instant.now().plusSeconds(1439 * 60)), "FETCHED is due after fetchInterval.default");
 
-        Completions.Completion<String> again = writeAndWait(config, os, url, new Metadata(), Status.DISCOVERED);
+        Outcomes.Outcome<String> again = writeAndWait(config, os, url, new Metadata(), Status.DISCOVERED);
         assertTrue(again.succeeded());
         assertTrue(again.alreadyExisted(), "a 409 on a create-only write is 'already known'");
         assertEquals("FETCHED", stored(os, url).get("status"));
@@ -83,7 +82,7 @@ class StatusWriterTest {
                 .set(MetadataKeys.SITEMAP_LASTMOD, "2026-01-01").set(MetadataKeys.SITEMAP_TRUNCATED, "true")
                 .set(MetadataKeys.ADAPTIVE_INTERVAL, "60").set(MetadataKeys.ADAPTIVE_SIGNATURE, "abc");
 
-        Completions.Completion<String> written = writeAndWait(config, os, url, md, Status.FETCHED);
+        Outcomes.Outcome<String> written = writeAndWait(config, os, url, md, Status.FETCHED);
 
         assertTrue(written.succeeded(), written.toString());
         Metadata stored = TestOpenSearch.metadataOf(stored(os, url));

@@ -8,13 +8,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.storm.Constants;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.IRichBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.TupleImpl;
@@ -46,11 +44,8 @@ public final class BoltDriver {
      */
     public BoltDriver(Map<String, Fields> inputStreams) {
         fields.put(SOURCE, new HashMap<>(inputStreams));
-        fields.put(Constants.SYSTEM_COMPONENT_ID, Map.of(Constants.SYSTEM_TICK_STREAM_ID, new Fields("rate_secs")));
-        Map<Integer, String> taskToComponent = Map.of(SOURCE_TASK, SOURCE, BOLT_TASK, BOLT,
-                (int) Constants.SYSTEM_TASK_ID, Constants.SYSTEM_COMPONENT_ID);
-        Map<String, List<Integer>> componentToTasks = Map.of(SOURCE, List.of(SOURCE_TASK), BOLT, List.of(BOLT_TASK),
-                Constants.SYSTEM_COMPONENT_ID, List.of((int) Constants.SYSTEM_TASK_ID));
+        Map<Integer, String> taskToComponent = Map.of(SOURCE_TASK, SOURCE, BOLT_TASK, BOLT);
+        Map<String, List<Integer>> componentToTasks = Map.of(SOURCE, List.of(SOURCE_TASK), BOLT, List.of(BOLT_TASK));
         context = new TopologyContext(new StormTopology(), new HashMap<>(), taskToComponent, componentToTasks, fields,
                 new HashMap<>(), "test-topology", null, null, BOLT_TASK, 6700, List.of(BOLT_TASK), new HashMap<>(),
                 new HashMap<>(), new HashMap<>(), new HashMap<>(), new AtomicBoolean(false), new StormMetricRegistry());
@@ -70,22 +65,18 @@ public final class BoltDriver {
         return new TupleImpl(context, List.of(values), SOURCE, SOURCE_TASK, stream);
     }
 
-    /** Sends tick tuples to the bolt until {@code n} tuples were acked or failed in all, for at most 30 s. */
-    public void tickUntilDone(IRichBolt bolt, int n) throws InterruptedException {
+    /**
+     * Waits until {@code n} tuples were acked or failed in all, without giving the bolt anything more
+     * (outcomes that arrive from other threads, such as OpenSearch's answers); fails the test after 30 s.
+     */
+    public void awaitOutcomes(int n) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (acked().size() + failed().size() < n) {
             if (System.nanoTime() > deadline) {
                 fail("only " + acked().size() + " acks and " + failed().size() + " fails of " + n);
             }
-            bolt.execute(tick());
-            Thread.sleep(10);
+            Thread.sleep(5);
         }
-    }
-
-    /** A tick tuple, as Storm sends every topology.tick.tuple.freq.secs. */
-    public Tuple tick() {
-        return new TupleImpl(context, List.of(1), Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID,
-                Constants.SYSTEM_TICK_STREAM_ID);
     }
 
     public synchronized List<Tuple> acked() {
