@@ -38,9 +38,13 @@ import org.slf4j.LoggerFactory;
  * thread. Searches start at least {@code spout.min.delay.queries} apart; they run only when a host needs
  * a refill or there is room for new hosts (never when {@code topology.max.spout.pending} URLs are in
  * flight); a search for new hosts that finds none waits longer each time, up to
- * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written; the
- * next search then runs when those writes are searchable (the status index's refresh interval later),
- * since one sent sooner could only find nothing again.
+ * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written.
+ *
+ * <p>What an acked URL wrote (its outlinks) becomes searchable at the status index's next refresh. When
+ * the last search for new URLs found none, so that the spout waits for exactly those writes, the next
+ * one refreshes the index first instead of waiting for the refresh interval: each level of links reaches
+ * the fetchers that much sooner, most of all at a crawl's start. When the refresh is not allowed (a
+ * user without that privilege), the spout says so once and waits for the interval instead.
  */
 public final class Frontier implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Frontier.class);
@@ -54,17 +58,19 @@ public final class Frontier implements AutoCloseable {
     }
 
     private record Cycle(long number, List<HostQuotas.Refill> refills, boolean discover, List<String> waiting,
-                         long startMillis) {
+                         long startMillis, boolean refresh) {
         boolean looksForNewUrls() {
             return discover || !waiting.isEmpty();
         }
     }
 
-    private record Answer(Cycle cycle, MsearchResponse<Map> response, Throwable error) {
+    /** The search's answer, and whether the refresh before it failed (then it saw what the interval showed). */
+    private record Answer(Cycle cycle, Throwable refreshError, MsearchResponse<Map> response, Throwable error) {
     }
 
     private final OpenSearchClient client;
     private final OpenSearchAsyncClient asyncClient;
+    private final String statusIndex;
     private final ShardAssignment assignment;
     private final FrontierQueries queries;
     private final InFlightUrls urls;
@@ -81,7 +87,8 @@ public final class Frontier implements AutoCloseable {
     private Cycle running;
     private long cycles;
     private long nextSearchAtMillis = Long.MIN_VALUE / 2;
-    private long lastDryDiscoveryStartMillis = Long.MIN_VALUE / 2;
+    private long lastDryDiscoverySawUntilMillis = Long.MIN_VALUE / 2;
+    private boolean refreshAllowed = true;
     private boolean lastDiscoveryFoundNothing;
     private boolean lastDiscoveryFedNone;
     private LongConsumer searchTimes = millis -> { };
@@ -89,6 +96,7 @@ public final class Frontier implements AutoCloseable {
     private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis) {
         this.client = client;
         this.asyncClient = new OpenSearchAsyncClient(client._transport());
+        this.statusIndex = SquallIndex.STATUS.name(config);
         this.assignment = assignment;
         // The refresh runs every refreshMillis and takes a moment itself.
         this.visibilityMillis = refreshMillis + REFRESH_MARGIN_MILLIS;
@@ -97,12 +105,12 @@ public final class Frontier implements AutoCloseable {
         this.maxUrlsPerBucket = config.getInt("opensearch.status.max.urls.per.bucket");
         this.minDelayMillis = config.getLong("spout.min.delay.queries");
         this.maxDelayMillis = config.getLong("spout.max.delay.queries");
-        this.queries = new FrontierQueries(SquallIndex.STATUS.name(config),
+        this.queries = new FrontierQueries(statusIndex,
                 assignment.isIdle() ? null : assignment.preference(), maxBuckets, maxUrlsPerBucket);
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
                 config.getInt("spout.purgatory.max.size"));
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
-                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"), visibilityMillis);
+                maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"));
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
     }
 
@@ -163,7 +171,7 @@ public final class Frontier implements AutoCloseable {
 
     /**
      * Whether this task's part of the frontier ran dry: nothing in flight or waiting for a retry, and a
-     * search for due URLs, started after the index could show everything acked so far, found none.
+     * search for due URLs that saw what everything acked so far wrote found none.
      */
     public boolean isIdle() {
         if (assignment.isIdle()) {
@@ -172,7 +180,7 @@ public final class Frontier implements AutoCloseable {
         long now = nowMillis();
         return lastDiscoveryFoundNothing && running == null && ready.isEmpty() && hosts.size() == 0
                 && urls.inFlightCount() == 0 && urls.failedWaiting(now) == 0
-                && lastDryDiscoveryStartMillis >= LAST_RELEASE_MILLIS.get() + visibilityMillis;
+                && lastDryDiscoverySawUntilMillis >= LAST_RELEASE_MILLIS.get();
     }
 
     /** Receives the duration of every search, in milliseconds, on the spout thread (for metrics). */
@@ -201,9 +209,10 @@ public final class Frontier implements AutoCloseable {
         long now = nowMillis();
         hosts.released(entry.key(), acked, now);
         // New URLs can come only from what this URL wrote: if the last search for them found none, the next
-        // one runs when those writes are searchable, instead of finding none again at once.
+        // one runs when those writes are searchable (at once, refreshing the index), instead of finding
+        // none again.
         if (lastDiscoveryFedNone) {
-            discovery.retryBy(now + visibilityMillis);
+            discovery.retryBy(refreshAllowed ? now : now + visibilityMillis);
         } else {
             discovery.reset();
         }
@@ -234,15 +243,31 @@ public final class Frontier implements AutoCloseable {
         if (refills.isEmpty() && !discover && waiting.isEmpty()) {
             return;
         }
-        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, now);
+        boolean refresh = refreshAllowed && (discover || !waiting.isEmpty()) && lastDiscoveryFedNone
+                && LAST_RELEASE_MILLIS.get() > now - visibilityMillis;
+        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, now, refresh);
         MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, Instant.now());
         running = cycle;
         nextSearchAtMillis = now + minDelayMillis;
+        if (!refresh) {
+            send(cycle, request, null);
+            return;
+        }
+        try {
+            asyncClient.indices().refresh(r -> r.index(statusIndex))
+                    .whenComplete((done, error) -> send(cycle, request, error));
+        } catch (IOException | RuntimeException e) {
+            send(cycle, request, e);
+        }
+    }
+
+    /** Sends the cycle's search; its answer is queued for the spout thread. Runs on the client's threads too. */
+    private void send(Cycle cycle, MsearchRequest request, Throwable refreshError) {
         try {
             asyncClient.msearch(request, Map.class)
-                    .whenComplete((response, error) -> answers.add(new Answer(cycle, response, error)));
+                    .whenComplete((response, error) -> answers.add(new Answer(cycle, refreshError, response, error)));
         } catch (IOException | RuntimeException e) {
-            answers.add(new Answer(cycle, null, e));
+            answers.add(new Answer(cycle, refreshError, null, e));
         }
     }
 
@@ -262,12 +287,22 @@ public final class Frontier implements AutoCloseable {
             nextSearchAtMillis = now + maxDelayMillis; // at most one failing search (and log line) per pause
             return;
         }
+        if (answer.refreshError() != null) {
+            // The search works and the refresh does not: not a passing outage but a missing privilege.
+            refreshAllowed = false;
+            LOG.warn("Spout task {}: cannot refresh the status index '{}' ({}); new URLs are searched for once the"
+                    + " refresh interval made them visible", assignment.taskIndex(), statusIndex,
+                    answer.refreshError().getMessage());
+        }
+        // Releases until then had their writes confirmed before their ack: the refresh made them visible.
+        long sawReleasesUntil = cycle.refresh() && answer.refreshError() == null
+                ? cycle.startMillis() : cycle.startMillis() - visibilityMillis;
         int position = 0;
         for (HostQuotas.Refill refill : cycle.refills()) {
             List<StatusHit> hits = FrontierQueries.refillHits(response.responses().get(position++));
             Taken taken = take(hits, refill.size(), cycle.number(), now);
             boolean reachedEnd = taken.considered == hits.size() && hits.size() < refill.size();
-            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), cycle.startMillis());
+            hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), sawReleasesUntil);
         }
         if (!cycle.looksForNewUrls()) {
             return;
@@ -283,7 +318,7 @@ public final class Frontier implements AutoCloseable {
                     continue; // fed since the search was sent
                 }
                 HostQuotas.Host host = hosts.admit(bucket.getKey());
-                fed += feed(host, bucket.getValue(), cycle, now) ? 1 : 0;
+                fed += feed(host, bucket.getValue(), cycle, sawReleasesUntil, now) ? 1 : 0;
             }
         }
         if (!cycle.waiting().isEmpty()) {
@@ -295,18 +330,19 @@ public final class Frontier implements AutoCloseable {
                 }
                 // Its URLs in flight come back too (the index shows them due until their new state is
                 // searchable): they are skipped, and what is left is new. No bucket: nothing is due.
-                fed += feed(host, found.getOrDefault(key, List.of()), cycle, now) ? 1 : 0;
+                fed += feed(host, found.getOrDefault(key, List.of()), cycle, sawReleasesUntil, now) ? 1 : 0;
             }
         }
         lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
         lastDiscoveryFedNone = fed == 0;
-        long writesVisibleAt = LAST_RELEASE_MILLIS.get() + visibilityMillis;
-        if (fed == 0 && cycle.startMillis() < writesVisibleAt) {
-            discovery.waitUntil(writesVisibleAt); // the search could not see the latest outlinks yet
+        long lastRelease = LAST_RELEASE_MILLIS.get();
+        if (fed == 0 && sawReleasesUntil < lastRelease) {
+            // The search could not see the latest outlinks yet: look again once it can (at once, refreshing).
+            discovery.waitUntil(refreshAllowed ? now : lastRelease + visibilityMillis);
         } else if (fed == 0) {
             discovery.grow(now);
             if (lastDiscoveryFoundNothing && cycle.discover()) {
-                lastDryDiscoveryStartMillis = cycle.startMillis();
+                lastDryDiscoverySawUntilMillis = sawReleasesUntil;
             }
         } else {
             discovery.reset();
@@ -314,14 +350,14 @@ public final class Frontier implements AutoCloseable {
     }
 
     /** Hands out what the host has room for among hits of a grouped search; true if any was new. */
-    private boolean feed(HostQuotas.Host host, List<StatusHit> hits, Cycle cycle, long now) {
+    private boolean feed(HostQuotas.Host host, List<StatusHit> hits, Cycle cycle, long sawReleasesUntil, long now) {
         int wanted = Math.min(hosts.room(host), maxPending - urls.inFlightCount());
         if (wanted <= 0) {
             return false;
         }
         Taken taken = take(hits, wanted, cycle.number(), now);
         boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
-        hosts.searched(host.key, reachedEnd, taken.fresh, taken.lastSeen(null), cycle.startMillis());
+        hosts.searched(host.key, reachedEnd, taken.fresh, taken.lastSeen(null), sawReleasesUntil);
         return taken.fresh > 0;
     }
 

@@ -19,7 +19,9 @@ import org.opensearch.client.opensearch._types.FieldValue;
  * doubled when the host ran dry (it could take more), at least {@code spout.host.min.urls}, at most its
  * fair share of {@code topology.max.spout.pending} and {@code fetcher.max.queue.size} (a fetcher queue
  * holding more fails tuples back). So a host with a long crawl delay holds few URLs (none time out in
- * the fetcher's queue) and a fast host holds many.
+ * the fetcher's queue) and a fast host holds many. A quota above what the rate needs shrinks only while
+ * the host holds more than that: a host that acks little because it has little to do (its first page
+ * is being parsed, it waits for its outlinks) keeps its quota for when the work comes.
  *
  * <p>Bounded: a host enters when URLs of it are emitted and leaves when it has none in flight and none
  * due; the caller admits no host beyond {@link #isFull()}. Not thread-safe: spout thread only.
@@ -36,7 +38,7 @@ final class HostQuotas {
         List<FieldValue> cursor; // sort values of the last hit seen; null: start from the oldest
         boolean lastRefillFoundWork = true;
         boolean reachedEnd; // the last search saw no due URL after its hits
-        long writesVisibleAtMillis; // when the index shows what the host's last acked URL wrote
+        long lastReleaseMillis = Long.MIN_VALUE; // when the host's last URL was acked or failed
 
         Host(String key, int quota) {
             this.key = key;
@@ -49,7 +51,8 @@ final class HostQuotas {
     }
 
     private static final double RATE_TIME_CONSTANT_MILLIS = 2_000;
-    private static final double QUOTA_DECAY = 0.9;
+    // A quota above what the host needs loses a third per second: 100 URLs shrink to 10 in about 6 s.
+    private static final double QUOTA_DECAY_PER_SECOND = 0.65;
 
     private final Map<String, Host> hosts = new HashMap<>();
     private final int minUrls;
@@ -57,21 +60,14 @@ final class HostQuotas {
     private final int maxUrlsPerQuery;
     private final int maxPending;
     private final int maxQueue;
-    private final long visibilityMillis;
     private long lastRateUpdateMillis = -1;
 
-    /**
-     * @param visibilityMillis how long after an ack the index shows what the URL wrote (its outlinks, its
-     *                         new state): the status index's refresh interval and a margin
-     */
-    HostQuotas(int minUrls, double horizonSeconds, int maxUrlsPerQuery, int maxPending, int maxQueue,
-               long visibilityMillis) {
+    HostQuotas(int minUrls, double horizonSeconds, int maxUrlsPerQuery, int maxPending, int maxQueue) {
         this.minUrls = Math.max(1, minUrls);
         this.horizonSeconds = horizonSeconds;
         this.maxUrlsPerQuery = maxUrlsPerQuery;
         this.maxPending = maxPending;
         this.maxQueue = maxQueue;
-        this.visibilityMillis = visibilityMillis;
     }
 
     Host get(String key) {
@@ -117,7 +113,7 @@ final class HostQuotas {
         if (acked) {
             h.acksSinceUpdate++;
         }
-        h.writesVisibleAtMillis = nowMillis + visibilityMillis;
+        h.lastReleaseMillis = nowMillis;
     }
 
     /**
@@ -177,9 +173,9 @@ final class HostQuotas {
      * @param reachedEnd the host has no due URL after the last hit seen
      * @param fresh    hits emitted from it
      * @param lastSeen sort values of the last hit looked at
-     * @param searchStartMillis when the search was sent: it could not see writes visible only later
+     * @param sawReleasesUntilMillis the search saw what URLs acked or failed until then wrote
      */
-    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long searchStartMillis) {
+    void searched(String key, boolean reachedEnd, int fresh, List<FieldValue> lastSeen, long sawReleasesUntilMillis) {
         Host h = hosts.get(key);
         if (h == null) {
             return;
@@ -191,7 +187,7 @@ final class HostQuotas {
         h.lastRefillFoundWork = fresh > 0;
         // A host with nothing due and nothing in flight leaves (the search for new URLs finds it again when
         // it has some), unless the search could not yet see what the host's last acked URL wrote.
-        if (reachedEnd && fresh == 0 && h.inFlight == 0 && searchStartMillis >= h.writesVisibleAtMillis) {
+        if (reachedEnd && fresh == 0 && h.inFlight == 0 && sawReleasesUntilMillis >= h.lastReleaseMillis) {
             hosts.remove(key);
         }
     }
@@ -207,6 +203,7 @@ final class HostQuotas {
         }
         lastRateUpdateMillis = nowMillis;
         double weight = 1 - Math.exp(-elapsed / RATE_TIME_CONSTANT_MILLIS);
+        double decay = Math.pow(QUOTA_DECAY_PER_SECOND, elapsed / 1000.0);
         int cap = cap();
         for (Host h : hosts.values()) {
             double instantRate = h.acksSinceUpdate * 1000.0 / elapsed;
@@ -214,7 +211,10 @@ final class HostQuotas {
             h.ackRate += weight * (instantRate - h.ackRate);
             int needed = (int) Math.ceil(h.ackRate * horizonSeconds);
             boolean ranDry = h.inFlight == 0 && h.lastRefillFoundWork;
-            int quota = ranDry ? Math.max(2 * h.quota, needed) : Math.max(needed, (int) (QUOTA_DECAY * h.quota));
+            boolean holdsMoreThanItTakes = h.inFlight > Math.max(needed, minUrls);
+            int quota = ranDry ? Math.max(2 * h.quota, needed)
+                    : holdsMoreThanItTakes ? Math.max(needed, (int) (decay * h.quota))
+                    : Math.max(needed, h.quota);
             h.quota = Math.max(1, Math.min(cap, Math.max(minUrls, quota)));
         }
     }

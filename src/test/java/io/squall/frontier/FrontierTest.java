@@ -229,4 +229,37 @@ class FrontierTest {
                     "a's outlink, and c in the place of b, which has nothing left");
         }
     }
+
+    @Test
+    void anAckedUrlsOutlinksGoOutAtOnceAndTheFrontierIsDryAtOnceNotAfterTheRefreshInterval(TestOpenSearch os)
+            throws Exception {
+        os.createIndices(Map.of());
+        String index = os.indexName(SquallIndex.STATUS);
+        // A refresh interval far beyond the test's patience: only a refresh by the spout shows new writes.
+        os.client().indices().putSettings(s -> s.index(index).settings(i -> i.refreshInterval(t -> t.time("1h"))));
+        StatusDocs docs = new StatusDocs(os.client(), index);
+        String root = "http://site.example/";
+        docs.add(root, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+        try (Frontier frontier = Frontier.open(os.config(fastSettings(Map.of())), 0, 1)) {
+            assertEquals(1, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1).size());
+
+            // The status updater's work, done by hand: the root fetched, two outlinks discovered.
+            Instant tomorrow = Instant.now().plus(Duration.ofDays(1));
+            docs.add(root, "FETCHED", tomorrow, Map.of())
+                    .add(root + "a", "DISCOVERED", Instant.now(), Map.of())
+                    .add(root + "b", "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
+            frontier.acked(root);
+            List<String> outlinks = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 2).stream()
+                    .map(Frontier.Emission::url).sorted().toList();
+            assertEquals(List.of(root + "a", root + "b"), outlinks);
+
+            docs.add(root + "a", "FETCHED", tomorrow, Map.of()).add(root + "b", "FETCHED", tomorrow, Map.of())
+                    .writeUnrefreshed();
+            frontier.acked(root + "a");
+            frontier.acked(root + "b");
+            assertTrue(pollUntil(frontier, Duration.ofSeconds(20), e -> frontier.isIdle()).isEmpty(),
+                    "nothing more is due");
+            assertTrue(frontier.isIdle(), "dry once a search that saw every write found nothing");
+        }
+    }
 }

@@ -13,12 +13,9 @@ import org.opensearch.client.opensearch._types.FieldValue;
 class HostQuotasTest {
     private static final List<FieldValue> CURSOR = List.of(FieldValue.of(1L), FieldValue.of("http://a/1"));
 
-    private static final long VISIBILITY = 300;
-
     private static HostQuotas quotas() {
-        // min 10 URLs per host, 5 s horizon, 100 per query, 1000 pending, fetcher queues of 500, writes
-        // searchable 300 ms after an ack
-        return new HostQuotas(10, 5.0, 100, 1000, 500, VISIBILITY);
+        // min 10 URLs per host, 5 s horizon, 100 per query, 1000 pending, fetcher queues of 500
+        return new HostQuotas(10, 5.0, 100, 1000, 500);
     }
 
     /** Emits the plan's URLs for the host, acks {@code acks} of them within 250 ms, and plans again. */
@@ -76,6 +73,21 @@ class HostQuotasTest {
     }
 
     @Test
+    void aHostThatAcksLittleBecauseItHasLittleToDoKeepsItsQuotaForWhenItsOutlinksCome() {
+        HostQuotas q = quotas();
+        q.admit("site");
+        q.emitted("site"); // its root, for the 3 s a cold crawler takes to fetch, parse and store it
+        q.searched("site", true, 1, null, 0);
+        for (long now = 0; now <= 3_000; now += 250) {
+            q.plan(now, 50);
+        }
+        assertEquals(100, q.get("site").quota, "no ack for lack of work is no sign of a slow host");
+        q.released("site", true, 3_000);
+        q.plan(3_250, 50);
+        assertTrue(q.room(q.get("site")) >= 100, "the root's 30-odd outlinks all go out in one search");
+    }
+
+    @Test
     void aHostWithNothingDueAndNothingInFlightLeavesAndOneThatReachedItsEndWaitsForTheSharedSearch() {
         HostQuotas q = quotas();
         q.admit("done");
@@ -104,16 +116,16 @@ class HostQuotasTest {
         q.admit("site");
         q.emitted("site");
         q.searched("site", true, 1, null, 0); // its only due URL, the root
-        q.released("site", true, 1_000); // the root's outlinks are written; searchable from 1,300
+        q.released("site", true, 1_000); // the root was acked once its outlinks were written
 
-        // A search sent before the outlinks were searchable finds nothing: the host stays, instead of
-        // being dropped and found again only by a later, slower search.
-        q.searched("site", true, 0, null, 1_250);
+        // A search that could not see those writes yet finds nothing: the host stays, instead of being
+        // dropped and found again only by a later, slower search.
+        q.searched("site", true, 0, null, 999);
         assertNotNull(q.get("site"));
         assertEquals(List.of("site"), q.waitingKeys(50));
 
-        // Once a search that could see everything finds nothing, the host leaves.
-        q.searched("site", true, 0, null, 1_300);
+        // Once a search that saw them finds nothing, the host leaves.
+        q.searched("site", true, 0, null, 1_000);
         assertNull(q.get("site"));
     }
 

@@ -47,10 +47,19 @@ final class StatusDocs {
 
     /** Sends everything queued, in bulks of 2,000, and makes it searchable. */
     void write() {
+        write(true);
+    }
+
+    /** Sends everything queued as the status updater does: searchable only after the index's next refresh. */
+    void writeUnrefreshed() {
+        write(false);
+    }
+
+    private void write(boolean refresh) {
         try {
             for (int from = 0; from < operations.size(); from += 2_000) {
                 List<BulkOperation> chunk = operations.subList(from, Math.min(from + 2_000, operations.size()));
-                boolean last = from + 2_000 >= operations.size();
+                boolean last = refresh && from + 2_000 >= operations.size();
                 // one refresh at the end: refreshing every bulk would make small segments and slow the load
                 BulkResponse response = client.bulk(b -> b.operations(chunk).refresh(last ? Refresh.True : Refresh.False));
                 if (response.errors()) {
