@@ -79,6 +79,7 @@ public final class Frontier implements AutoCloseable {
     private final int maxPending;
     private final int maxBuckets;
     private final int maxUrlsPerBucket;
+    private final int discoveryHits;
     private final long minDelayMillis;
     private final long maxDelayMillis;
     private final long visibilityMillis;
@@ -103,10 +104,11 @@ public final class Frontier implements AutoCloseable {
         this.maxPending = Math.max(1, config.getInt("topology.max.spout.pending"));
         this.maxBuckets = config.getInt("opensearch.status.max.buckets");
         this.maxUrlsPerBucket = config.getInt("opensearch.status.max.urls.per.bucket");
+        this.discoveryHits = config.getInt("opensearch.status.discovery.hits");
         this.minDelayMillis = config.getLong("spout.min.delay.queries");
         this.maxDelayMillis = config.getLong("spout.max.delay.queries");
         this.queries = new FrontierQueries(statusIndex,
-                assignment.isIdle() ? null : assignment.preference(), maxBuckets, maxUrlsPerBucket);
+                assignment.isIdle() ? null : assignment.preference(), discoveryHits, maxUrlsPerBucket);
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
                 config.getInt("spout.purgatory.max.size"));
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
@@ -299,7 +301,7 @@ public final class Frontier implements AutoCloseable {
                 ? cycle.startMillis() : cycle.startMillis() - visibilityMillis;
         int position = 0;
         for (HostQuotas.Refill refill : cycle.refills()) {
-            List<StatusHit> hits = FrontierQueries.refillHits(response.responses().get(position++));
+            List<StatusHit> hits = FrontierQueries.hits(response.responses().get(position++));
             Taken taken = take(hits, refill.size(), cycle.number(), now);
             boolean reachedEnd = taken.considered == hits.size() && hits.size() < refill.size();
             hosts.searched(refill.key(), reachedEnd, taken.fresh, taken.lastSeen(refill.cursor()), sawReleasesUntil);
@@ -309,8 +311,10 @@ public final class Frontier implements AutoCloseable {
         }
         int fed = 0;
         if (cycle.discover()) {
-            for (Map.Entry<String, List<StatusHit>> bucket
-                    : FrontierQueries.groupedHits(response.responses().get(position++)).entrySet()) {
+            List<StatusHit> found = FrontierQueries.hits(response.responses().get(position++));
+            // Fewer hits than asked for: these were all the due URLs of the hosts not fed yet.
+            boolean sawAllDue = found.size() < discoveryHits;
+            for (Map.Entry<String, List<StatusHit>> bucket : FrontierQueries.byKey(found).entrySet()) {
                 if (maxPending - urls.inFlightCount() <= 0 || hosts.isFull()) {
                     break;
                 }
@@ -318,7 +322,7 @@ public final class Frontier implements AutoCloseable {
                     continue; // fed since the search was sent
                 }
                 HostQuotas.Host host = hosts.admit(bucket.getKey());
-                fed += feed(host, bucket.getValue(), cycle, sawReleasesUntil, now) ? 1 : 0;
+                fed += feed(host, bucket.getValue(), sawAllDue, cycle, sawReleasesUntil, now) ? 1 : 0;
             }
         }
         if (!cycle.waiting().isEmpty()) {
@@ -330,7 +334,8 @@ public final class Frontier implements AutoCloseable {
                 }
                 // Its URLs in flight come back too (the index shows them due until their new state is
                 // searchable): they are skipped, and what is left is new. No bucket: nothing is due.
-                fed += feed(host, found.getOrDefault(key, List.of()), cycle, sawReleasesUntil, now) ? 1 : 0;
+                List<StatusHit> hits = found.getOrDefault(key, List.of());
+                fed += feed(host, hits, hits.size() < maxUrlsPerBucket, cycle, sawReleasesUntil, now) ? 1 : 0;
             }
         }
         lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
@@ -349,14 +354,19 @@ public final class Frontier implements AutoCloseable {
         }
     }
 
-    /** Hands out what the host has room for among hits of a grouped search; true if any was new. */
-    private boolean feed(HostQuotas.Host host, List<StatusHit> hits, Cycle cycle, long sawReleasesUntil, long now) {
-        int wanted = Math.min(hosts.room(host), maxPending - urls.inFlightCount());
+    /**
+     * Hands out what the host has room for among its hits, oldest first; true if any was new.
+     *
+     * @param sawAllDue the hits are all of the host's due URLs (not the first of more)
+     */
+    private boolean feed(HostQuotas.Host host, List<StatusHit> hits, boolean sawAllDue, Cycle cycle,
+                         long sawReleasesUntil, long now) {
+        int wanted = Math.min(Math.min(hosts.room(host), maxUrlsPerBucket), maxPending - urls.inFlightCount());
         if (wanted <= 0) {
             return false;
         }
         Taken taken = take(hits, wanted, cycle.number(), now);
-        boolean reachedEnd = taken.considered == hits.size() && hits.size() < maxUrlsPerBucket;
+        boolean reachedEnd = taken.considered == hits.size() && sawAllDue;
         hosts.searched(host.key, reachedEnd, taken.fresh, taken.lastSeen(null), sawReleasesUntil);
         return taken.fresh > 0;
     }

@@ -262,4 +262,34 @@ class FrontierTest {
             assertTrue(frontier.isIdle(), "dry once a search that saw every write found nothing");
         }
     }
+
+    @Test
+    void discoveryReadsAFixedNumberOfOldestUrlsAndAHostWithMoreIsRefilledFromWhereItStopped(TestOpenSearch os)
+            throws Exception {
+        os.createIndices(Map.of());
+        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        Instant old = Instant.now().minusSeconds(3_600);
+        Set<String> due = new HashSet<>();
+        for (int i = 0; i < 300; i++) { // the 300 oldest URLs are all on one host
+            String url = "http://big.example/" + i;
+            docs.add(url, "DISCOVERED", old.plusMillis(i), Map.of());
+            due.add(url);
+        }
+        for (int h = 0; h < 10; h++) {
+            String url = "http://small" + h + ".example/";
+            docs.add(url, "DISCOVERED", old.plusSeconds(60), Map.of());
+            due.add(url);
+        }
+        docs.write();
+        CrawlerConfig config = os.config(fastSettings(Map.of("opensearch.status.discovery.hits", 50,
+                "spout.host.min.urls", 500)));
+        try (Frontier frontier = Frontier.open(config, 0, 1)) {
+            List<Frontier.Emission> emitted = pollUntil(frontier, Duration.ofSeconds(30), e -> e.size() >= due.size());
+            Set<String> urls = new HashSet<>();
+            emitted.forEach(e -> assertTrue(urls.add(e.url()), "emitted twice: " + e.url()));
+            assertEquals(due, urls, "the small hosts behind the big one's 50 oldest, and the rest of the big one");
+            assertTrue(emitted.stream().filter(e -> e.key().equals("small0.example")).findFirst().orElseThrow().search()
+                    <= 3, "the small hosts come with the next discovery, not after the big host is done");
+        }
+    }
 }
