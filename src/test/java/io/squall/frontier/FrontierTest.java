@@ -51,6 +51,12 @@ class FrontierTest {
         return due;
     }
 
+    /** Creates the indices and returns a writer of status documents. */
+    private static StatusDocs emptyIndices(TestOpenSearch os) {
+        os.createIndices(Map.of());
+        return new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+    }
+
     /** Polls until the predicate holds on what was emitted, or the deadline; returns what was emitted. */
     private static List<Frontier.Emission> pollUntil(Frontier frontier, Duration limit,
                                                      Predicate<List<Frontier.Emission>> done) throws InterruptedException {
@@ -104,8 +110,7 @@ class FrontierTest {
     @Test
     void aFailedUrlComesBackAfterThePurgatoryAndAnAckedOneAsSoonAsTheIndexShowsItDueAgain(TestOpenSearch os)
             throws Exception {
-        os.createIndices(Map.of());
-        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        StatusDocs docs = emptyIndices(os);
         Instant before = Instant.now().minusSeconds(60);
         for (int i = 0; i < 5; i++) {
             docs.add("http://one.example/" + i, "DISCOVERED", before.plusSeconds(i), Map.of());
@@ -204,8 +209,7 @@ class FrontierTest {
 
     @Test
     void aHostWithNothingLeftMakesRoomForANewOneAndAFedHostsNewOutlinkIsFound(TestOpenSearch os) throws Exception {
-        os.createIndices(Map.of());
-        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        StatusDocs docs = emptyIndices(os);
         Instant due = Instant.now().minusSeconds(60);
         docs.add("http://a.example/0", "DISCOVERED", due, Map.of())
                 .add("http://b.example/0", "DISCOVERED", due, Map.of()).write();
@@ -266,8 +270,7 @@ class FrontierTest {
     @Test
     void discoveryReadsAFixedNumberOfOldestUrlsAndAHostWithMoreIsRefilledFromWhereItStopped(TestOpenSearch os)
             throws Exception {
-        os.createIndices(Map.of());
-        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        StatusDocs docs = emptyIndices(os);
         Instant old = Instant.now().minusSeconds(3_600);
         Set<String> due = new HashSet<>();
         for (int i = 0; i < 300; i++) { // the 300 oldest URLs are all on one host
