@@ -209,7 +209,7 @@ public final class Frontier implements AutoCloseable {
             return; // not emitted by this task (e.g. before a restart): nothing to unblock
         }
         long now = nowMillis();
-        hosts.released(entry.key(), acked, now);
+        hosts.released(entry.key(), acked, now, now - entry.emittedAtMillis());
         // New URLs can come only from what this URL wrote: if the last search for them found none, the next
         // one runs when those writes are searchable (at once, refreshing the index), instead of finding
         // none again.
@@ -393,7 +393,7 @@ public final class Frontier implements AutoCloseable {
             if (!urls.mayEmit(hit.url(), hit.nextFetchDate(), now)) {
                 continue;
             }
-            urls.reserve(hit.url(), hit.key(), hit.nextFetchDate());
+            urls.reserve(hit.url(), hit.key(), hit.nextFetchDate(), now);
             hosts.emitted(hit.key());
             Metadata metadata = Metadata.fromMap(hit.metadata()).set(MetadataKeys.PARTITION_KEY, hit.key());
             ready.add(new Emission(hit.url(), metadata, hit.key(), search));

@@ -20,8 +20,9 @@ import org.opensearch.client.opensearch._types.FieldValue;
  * fair share of {@code topology.max.spout.pending} and {@code fetcher.max.queue.size} (a fetcher queue
  * holding more fails tuples back). So a host with a long crawl delay holds few URLs (none time out in
  * the fetcher's queue) and a fast host holds many. A quota above what the rate needs shrinks only while
- * the host holds more than that: a host that acks little because it has little to do (its first page
- * is being parsed, it waits for its outlinks) keeps its quota for when the work comes.
+ * the host holds more than that and its URLs take longer than the horizon to come back: a host whose
+ * acks are few because it has little to do (its first page is being parsed, it waits for its outlinks),
+ * or because the pipeline behind the fetcher is still slow (a crawl's first seconds), keeps its quota.
  *
  * <p>Bounded: a host enters when URLs of it are emitted and leaves when it has none in flight and none
  * due; the caller admits no host beyond {@link #isFull()}. Not thread-safe: spout thread only.
@@ -35,6 +36,7 @@ final class HostQuotas {
         int quota;
         double ackRate; // acks per second, smoothed
         int acksSinceUpdate;
+        double roundTripMillis = -1; // from emission to ack, smoothed; -1 before the first ack
         List<FieldValue> cursor; // sort values of the last hit seen; null: start from the oldest
         boolean lastRefillFoundWork = true;
         boolean reachedEnd; // the last search saw no due URL after its hits
@@ -51,6 +53,7 @@ final class HostQuotas {
     }
 
     private static final double RATE_TIME_CONSTANT_MILLIS = 2_000;
+    private static final double ROUND_TRIP_WEIGHT = 0.2;
     // A quota above what the host needs loses a third per second: 100 URLs shrink to 10 in about 6 s.
     private static final double QUOTA_DECAY_PER_SECOND = 0.65;
 
@@ -103,8 +106,11 @@ final class HostQuotas {
         }
     }
 
-    /** A URL of the host was acked or failed: the host may have new work (its outlinks), look again soon. */
-    void released(String key, boolean acked, long nowMillis) {
+    /**
+     * A URL of the host was acked or failed, {@code roundTripMillis} after it was emitted: the host may
+     * have new work (its outlinks), look again soon.
+     */
+    void released(String key, boolean acked, long nowMillis, long roundTripMillis) {
         Host h = hosts.get(key);
         if (h == null) {
             return;
@@ -112,6 +118,8 @@ final class HostQuotas {
         h.inFlight = Math.max(0, h.inFlight - 1);
         if (acked) {
             h.acksSinceUpdate++;
+            h.roundTripMillis = h.roundTripMillis < 0 ? roundTripMillis
+                    : h.roundTripMillis + ROUND_TRIP_WEIGHT * (roundTripMillis - h.roundTripMillis);
         }
         h.lastReleaseMillis = nowMillis;
     }
@@ -211,7 +219,8 @@ final class HostQuotas {
             h.ackRate += weight * (instantRate - h.ackRate);
             int needed = (int) Math.ceil(h.ackRate * horizonSeconds);
             boolean ranDry = h.inFlight == 0 && h.lastRefillFoundWork;
-            boolean holdsMoreThanItTakes = h.inFlight > Math.max(needed, minUrls);
+            boolean holdsMoreThanItTakes = h.inFlight > Math.max(needed, minUrls)
+                    && h.roundTripMillis > horizonSeconds * 1000;
             int quota = ranDry ? Math.max(2 * h.quota, needed)
                     : holdsMoreThanItTakes ? Math.max(needed, (int) (decay * h.quota))
                     : Math.max(needed, h.quota);

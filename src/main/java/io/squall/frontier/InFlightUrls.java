@@ -22,7 +22,7 @@ import java.util.Map;
 final class InFlightUrls {
 
     /** What the spout remembers of a URL it emitted. */
-    record Entry(String key, String nextFetchDate, boolean failed, long releaseAtMillis) {
+    record Entry(String key, String nextFetchDate, long emittedAtMillis, boolean failed, long releaseAtMillis) {
     }
 
     private final Map<String, Entry> inFlight = new HashMap<>();
@@ -55,9 +55,9 @@ final class InFlightUrls {
     }
 
     /** Records a URL as in flight (from the moment it is chosen, so no later query can choose it again). */
-    void reserve(String url, String key, String nextFetchDate) {
+    void reserve(String url, String key, String nextFetchDate, long nowMillis) {
         removeFromPurgatory(url);
-        inFlight.put(url, new Entry(key, nextFetchDate, false, Long.MAX_VALUE));
+        inFlight.put(url, new Entry(key, nextFetchDate, nowMillis, false, Long.MAX_VALUE));
     }
 
     /** Moves an acked URL to the purgatory; returns its entry, or null when it was not in flight. */
@@ -90,7 +90,8 @@ final class InFlightUrls {
             return null;
         }
         expire(nowMillis);
-        Entry released = new Entry(entry.key(), entry.nextFetchDate(), failed, nowMillis + ttlMillis);
+        Entry released = new Entry(entry.key(), entry.nextFetchDate(), entry.emittedAtMillis(), failed,
+                nowMillis + ttlMillis);
         purgatory.put(url, released);
         if (failed) {
             failedInPurgatory++;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,21 +20,29 @@ class HostQuotasTest {
         return new HostQuotas(10, 5.0, 100, 1000, 500);
     }
 
-    /** Emits the plan's URLs for the host, acks {@code acks} of them within 250 ms, and plans again. */
-    private static HostQuotas.Refill cycle(HostQuotas q, String key, long now, int acks) {
+    /**
+     * Acks the host's {@code acks} oldest URLs in flight (their emission times are in {@code emittedAt}),
+     * then emits what the plan gives it.
+     */
+    private static HostQuotas.Refill cycle(HostQuotas q, String key, long now, int acks, Deque<Long> emittedAt) {
         for (int i = 0; i < acks; i++) {
-            q.released(key, true, now);
+            q.released(key, true, now, now - emittedAt.poll());
         }
         List<HostQuotas.Refill> plan = q.plan(now, 50);
         if (plan.isEmpty()) {
             return null;
         }
         HostQuotas.Refill refill = plan.get(0);
-        for (int i = 0; i < refill.size(); i++) {
-            q.emitted(key);
-        }
+        emit(q, key, refill.size(), now, emittedAt);
         q.searched(key, false, refill.size(), CURSOR, now);
         return refill;
+    }
+
+    private static void emit(HostQuotas q, String key, int n, long now, Deque<Long> emittedAt) {
+        for (int i = 0; i < n; i++) {
+            q.emitted(key);
+            emittedAt.add(now);
+        }
     }
 
     @Test
@@ -40,9 +50,10 @@ class HostQuotasTest {
         HostQuotas q = quotas();
         q.admit("fast");
         q.plan(0, 50);
+        Deque<Long> emittedAt = new ArrayDeque<>();
         int inFlight = 0;
         for (long now = 250; now <= 5_000; now += 250) {
-            HostQuotas.Refill r = cycle(q, "fast", now, inFlight); // it finished everything it had
+            HostQuotas.Refill r = cycle(q, "fast", now, inFlight, emittedAt); // it finished everything it had
             assertNotNull(r, "a host that ran dry is refilled at " + now);
             assertTrue(r.size() <= 100, "asked " + r.size());
             inFlight = r.size();
@@ -56,14 +67,13 @@ class HostQuotasTest {
         HostQuotas q = quotas();
         q.admit("slow");
         assertEquals(100, q.get("slow").quota, "rate unknown: a full query's worth");
-        for (int i = 0; i < 10; i++) {
-            q.emitted("slow");
-        }
+        Deque<Long> emittedAt = new ArrayDeque<>();
+        emit(q, "slow", 10, 0, emittedAt);
         q.plan(0, 50);
         for (long now = 250; now <= 30_000; now += 250) {
-            boolean oneAck = now % 1_000 == 0; // one page per second
-            HostQuotas.Refill r = cycle(q, "slow", now, oneAck ? 1 : 0);
-            if (now >= 10_000) {
+            boolean oneAck = now % 1_000 == 0; // one page per second: its URLs wait longer and longer
+            HostQuotas.Refill r = cycle(q, "slow", now, oneAck ? 1 : 0, emittedAt);
+            if (now >= 20_000) {
                 assertEquals(10, q.get("slow").quota, "one page a second needs no more than the minimum");
                 if (r != null) {
                     assertTrue(q.get("slow").inFlight - r.size() <= 5, "refilled only when half its quota is done");
@@ -82,9 +92,29 @@ class HostQuotasTest {
             q.plan(now, 50);
         }
         assertEquals(100, q.get("site").quota, "no ack for lack of work is no sign of a slow host");
-        q.released("site", true, 3_000);
+        q.released("site", true, 3_000, 3_000);
         q.plan(3_250, 50);
         assertTrue(q.room(q.get("site")) >= 100, "the root's 30-odd outlinks all go out in one search");
+    }
+
+    @Test
+    void aHostWhoseUrlsComeBackWithinTheHorizonKeepsItsQuotaWhileThePipelineIsStillSlow() {
+        HostQuotas q = quotas();
+        q.admit("site");
+        Deque<Long> emittedAt = new ArrayDeque<>();
+        emit(q, "site", 65, 0, emittedAt); // its root's outlinks, fetched at once and parsed slowly
+        q.searched("site", true, 65, null, 0);
+        for (long now = 250; now <= 2_000; now += 250) {
+            q.plan(now, 50); // no ack yet: the parser and the writers are still warming up
+        }
+        assertEquals(100, q.get("site").quota, "no ack yet is no sign of a slow host");
+        for (int i = 0; i < 40; i++) {
+            q.released("site", true, 2_000, 2_000 - emittedAt.poll());
+        }
+        q.plan(2_250, 50);
+        assertTrue(q.get("site").quota >= 100, "two seconds to come back is no sign of a slow host: "
+                + q.get("site").quota);
+        assertTrue(q.room(q.get("site")) >= 75, "room for the next level at once");
     }
 
     @Test
@@ -116,7 +146,7 @@ class HostQuotasTest {
         q.admit("site");
         q.emitted("site");
         q.searched("site", true, 1, null, 0); // its only due URL, the root
-        q.released("site", true, 1_000); // the root was acked once its outlinks were written
+        q.released("site", true, 1_000, 1_000); // the root was acked once its outlinks were written
 
         // A search that could not see those writes yet finds nothing: the host stays, instead of being
         // dropped and found again only by a later, slower search.

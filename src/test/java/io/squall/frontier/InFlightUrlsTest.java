@@ -15,7 +15,7 @@ class InFlightUrlsTest {
     void aUrlInFlightIsNeverEmittedAgain() {
         InFlightUrls urls = new InFlightUrls(30_000, 100);
         assertTrue(urls.mayEmit(URL, DUE, 0));
-        urls.reserve(URL, "a.example", DUE);
+        urls.reserve(URL, "a.example", DUE, 0);
         assertFalse(urls.mayEmit(URL, DUE, 0));
         assertFalse(urls.mayEmit(URL, "2024-01-02T00:00:00Z", 10_000_000));
         assertEquals(1, urls.inFlightCount());
@@ -24,7 +24,7 @@ class InFlightUrlsTest {
     @Test
     void anAckedUrlIsBlockedWhileTheIndexShowsItsOldStateAndFreedByItsNewState() {
         InFlightUrls urls = new InFlightUrls(30_000, 100);
-        urls.reserve(URL, "a.example", DUE);
+        urls.reserve(URL, "a.example", DUE, 0);
         assertEquals("a.example", urls.acked(URL, 1_000).key());
         assertEquals(0, urls.inFlightCount());
         assertFalse(urls.mayEmit(URL, DUE, 1_500), "stale hit, index not refreshed yet");
@@ -35,7 +35,7 @@ class InFlightUrlsTest {
     @Test
     void aFailedUrlIsEmittedAgainAfterThePurgatory() {
         InFlightUrls urls = new InFlightUrls(30_000, 100);
-        urls.reserve(URL, "a.example", DUE);
+        urls.reserve(URL, "a.example", DUE, 0);
         urls.failed(URL, 1_000);
         assertEquals(1, urls.failedWaiting(1_000));
         assertFalse(urls.mayEmit(URL, DUE, 30_999));
@@ -47,7 +47,7 @@ class InFlightUrlsTest {
     void thePurgatoryIsBoundedAndUnknownUrlsAreIgnored() {
         InFlightUrls urls = new InFlightUrls(30_000, 3);
         for (int i = 0; i < 5; i++) {
-            urls.reserve(URL + i, "a.example", DUE);
+            urls.reserve(URL + i, "a.example", DUE, 0);
             urls.failed(URL + i, i);
         }
         assertEquals(3, urls.purgatorySize());
