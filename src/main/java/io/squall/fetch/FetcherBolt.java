@@ -36,7 +36,8 @@ public class FetcherBolt extends BaseRichBolt {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         FetchTimeouts.checkMessageTimeout(config);
         protocol = new HttpProtocol(config);
-        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config), new CollectorSink(SynchronizedOutputCollector.of(collector)));
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config),
+                new CollectorSink(SynchronizedOutputCollector.of(collector)));
         registerMetrics(context);
     }
 

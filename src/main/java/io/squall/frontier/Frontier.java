@@ -214,7 +214,7 @@ public final class Frontier implements AutoCloseable {
         // one runs when those writes are searchable (at once, refreshing the index), instead of finding
         // none again.
         if (lastDiscoveryFedNone) {
-            discovery.retryBy(refreshAllowed ? now : now + visibilityMillis);
+            discovery.retryBy(searchableAt(now, now));
         } else {
             discovery.reset();
         }
@@ -343,7 +343,7 @@ public final class Frontier implements AutoCloseable {
         long lastRelease = LAST_RELEASE_MILLIS.get();
         if (fed == 0 && sawReleasesUntil < lastRelease) {
             // The search could not see the latest outlinks yet: look again once it can (at once, refreshing).
-            discovery.waitUntil(refreshAllowed ? now : lastRelease + visibilityMillis);
+            discovery.waitUntil(searchableAt(lastRelease, now));
         } else if (fed == 0) {
             discovery.grow(now);
             if (lastDiscoveryFoundNothing && cycle.discover()) {
@@ -352,6 +352,11 @@ public final class Frontier implements AutoCloseable {
         } else {
             discovery.reset();
         }
+    }
+
+    /** When a search can see what was written before a release: at once when it may refresh the index first. */
+    private long searchableAt(long releaseMillis, long nowMillis) {
+        return refreshAllowed ? nowMillis : releaseMillis + visibilityMillis;
     }
 
     /**

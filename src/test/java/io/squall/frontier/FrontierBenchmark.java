@@ -1,19 +1,10 @@
 package io.squall.frontier;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.opensearch.EmbeddedOpenSearch;
-import io.squall.opensearch.IndexSetup;
-import io.squall.opensearch.OpenSearchClients;
-import io.squall.opensearch.SquallIndex;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * Not a test: how fast the frontier hands out URLs from a large status index, with the default spout
@@ -33,23 +24,10 @@ public final class FrontierBenchmark {
         int hosts = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
         long holdMillis = args.length > 3 ? Long.parseLong(args[3]) : 50;
-        Path dir = Files.createTempDirectory("squall-frontier-bench");
-        try (EmbeddedOpenSearch node = EmbeddedOpenSearch.start(dir, 0)) {
-            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
-                    "opensearch.addresses", List.of(node.address()),
-                    "opensearch.status.index.name", "bench-status"), "benchmark");
-            OpenSearchClient client = OpenSearchClients.create(config);
-            IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
+        try (BenchStatusIndex status = BenchStatusIndex.start()) {
+            CrawlerConfig config = status.config();
             long loadStart = System.nanoTime();
-            StatusDocs writer = new StatusDocs(client, "bench-status");
-            Instant due = Instant.now().minusSeconds(86_400);
-            for (int i = 0; i < docs; i++) {
-                writer.add("http://h" + (i % hosts) + ".bench.example/p" + i, "DISCOVERED", due.plusMillis(i), Map.of());
-                if ((i + 1) % 20_000 == 0) {
-                    writer.write();
-                }
-            }
-            writer.write();
+            status.loadUpTo(docs, hosts);
             System.out.printf("loaded %,d docs on %,d hosts in %.1f s%n", docs, hosts, (System.nanoTime() - loadStart) / 1e9);
 
             List<Long> searchMillis = Collections.synchronizedList(new ArrayList<>());
@@ -87,7 +65,6 @@ public final class FrontierBenchmark {
                 System.out.printf("searches: %d, p50 %d ms, p95 %d ms, max %d ms%n", sorted.size(),
                         percentile(sorted, 50), percentile(sorted, 95), sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1));
             }
-            OpenSearchClients.close(client);
         }
     }
 

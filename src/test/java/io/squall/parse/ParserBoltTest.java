@@ -42,9 +42,9 @@ class ParserBoltTest {
         assertEquals(List.of(page), driver.acked());
         List<BoltDriver.Emitted> emitted = driver.emitted();
         emitted.forEach(e -> assertEquals(List.of(page), e.anchors(), "anchored to the page"));
-        List<Object> discovered = emitted.stream().filter(e -> e.stream().equals("status"))
-                .peek(e -> assertEquals(Status.DISCOVERED, e.values().get(2)))
-                .map(e -> e.values().get(0)).sorted().map(Object.class::cast).toList();
+        List<BoltDriver.Emitted> statuses = emitted.stream().filter(e -> e.stream().equals("status")).toList();
+        statuses.forEach(e -> assertEquals(Status.DISCOVERED, e.values().get(2)));
+        List<String> discovered = statuses.stream().map(e -> (String) e.values().get(0)).sorted().toList();
         assertEquals(List.of("https://example.org/a", "https://example.org/dir/b.html"), discovered,
                 "each outlink once, resolved against the page");
         List<BoltDriver.Emitted> onwards = emitted.stream().filter(e -> e.stream().equals("default")).toList();
