@@ -1,9 +1,12 @@
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,10 +87,6 @@ public class Bench {
     }
 
     public static void main(String[] args) throws Exception {
-        // The JDK's server sends headers and body in two writes; without TCP_NODELAY, Nagle's algorithm holds
-        // the body until the crawler's delayed ACK (~40 ms): every response took 50 ms on loopback instead
-        // of ~3 ms, which capped a host at 20 pages/s. Real servers (nginx...) set TCP_NODELAY.
-        System.setProperty("sun.net.httpserver.nodelay", "true");
         List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad") : List.of(args);
         System.out.printf(Locale.ROOT, "Machine: %d cores, %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("java.version"));
@@ -206,7 +205,7 @@ public class Bench {
         final int pages;
         final int latencyMillis;
         volatile int port;
-        final List<HttpServer> servers = new ArrayList<>();
+        final List<ServerSocket> servers = new ArrayList<>();
         ExecutorService pool;
         final AtomicLong requests = new AtomicLong();
         final AtomicLong bytes = new AtomicLong();
@@ -234,15 +233,17 @@ public class Bench {
 
         /** Starts the sites and returns their roots, the seeds. */
         List<String> start() throws IOException {
-            pool = Executors.newFixedThreadPool(256);
+            pool = Executors.newCachedThreadPool(r -> {
+                Thread t = new Thread(r, "web");
+                t.setDaemon(true);
+                return t;
+            });
             List<String> roots = new ArrayList<>();
             for (int h = 0; h < hosts; h++) {
                 InetAddress address = InetAddress.getByAddress(new byte[] {127, 0, (byte) ((h + 2) / 250), (byte) ((h + 2) % 250)});
-                HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 512);
-                port = server.getAddress().getPort(); // every host on the same port
-                int host = h;
-                server.createContext("/", exchange -> serve(exchange, host));
-                server.setExecutor(pool);
+                ServerSocket server = new ServerSocket();
+                server.bind(new InetSocketAddress(address, port), 512);
+                port = server.getLocalPort(); // every host on the same port
                 servers.add(server);
                 roots.add("http://" + address.getHostAddress() + ":" + port + "/");
             }
@@ -252,16 +253,79 @@ public class Bench {
                     rendered[h][p] = page(h, p).getBytes(StandardCharsets.UTF_8);
                 }
             }
-            servers.forEach(HttpServer::start);
+            for (int h = 0; h < hosts; h++) {
+                int host = h;
+                ServerSocket server = servers.get(h);
+                pool.execute(() -> accept(server, host));
+            }
             return roots;
         }
 
         void stop() {
-            servers.forEach(s -> s.stop(0));
+            for (ServerSocket server : servers) {
+                try {
+                    server.close();
+                } catch (IOException e) {
+                    // stopping anyway
+                }
+            }
             pool.shutdownNow();
         }
 
-        void serve(HttpExchange exchange, int host) throws IOException {
+        void accept(ServerSocket server, int host) {
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    pool.execute(() -> connection(socket, host));
+                } catch (IOException e) {
+                    return; // closed
+                }
+            }
+        }
+
+        /**
+         * One keep-alive connection, served by one thread that reads each request and writes its answer in
+         * one write, as nginx does: a request costs the server one wake-up, not a hand-over between threads
+         * (the JDK's built-in server dispatches every request to a second thread, and each hand-over waits
+         * for a core while the crawler keeps both busy).
+         */
+        void connection(Socket socket, int host) {
+            try (socket; InputStream in = new BufferedInputStream(socket.getInputStream()); OutputStream out = socket.getOutputStream()) {
+                socket.setTcpNoDelay(true);
+                String requestLine;
+                while ((requestLine = readLine(in)) != null) {
+                    boolean close = false;
+                    String header;
+                    while ((header = readLine(in)) != null && !header.isEmpty()) {
+                        if (header.regionMatches(true, 0, "connection:", 0, 11) && header.toLowerCase(Locale.ROOT).contains("close")) {
+                            close = true;
+                        }
+                    }
+                    String[] parts = requestLine.split(" ");
+                    String target = parts.length > 1 ? parts[1] : "/";
+                    int query = target.indexOf('?');
+                    serve(target.substring(0, query < 0 ? target.length() : query), host, out);
+                    if (close || header == null) {
+                        return;
+                    }
+                }
+            } catch (IOException e) {
+                // the crawler closed the connection
+            }
+        }
+
+        static String readLine(InputStream in) throws IOException {
+            StringBuilder line = new StringBuilder();
+            int c;
+            while ((c = in.read()) != -1 && c != '\n') {
+                if (c != '\r') {
+                    line.append((char) c);
+                }
+            }
+            return c == -1 && line.length() == 0 ? null : line.toString();
+        }
+
+        void serve(String path, int host, OutputStream out) throws IOException {
             long start = System.nanoTime();
             synchronized (this) {
                 long last = lastStartByHost[host];
@@ -271,7 +335,6 @@ public class Bench {
                 lastStartByHost[host] = start;
             }
             firstStart.accumulate(start);
-            String path = exchange.getRequestURI().getPath();
             byte[] body;
             int status = 200;
             String type = "text/html; charset=utf-8";
@@ -294,11 +357,12 @@ public class Bench {
                     Thread.currentThread().interrupt();
                 }
             }
-            exchange.getResponseHeaders().set("Content-Type", type);
-            exchange.sendResponseHeaders(status, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            ByteArrayOutputStream response = new ByteArrayOutputStream(body.length + 128);
+            response.write(("HTTP/1.1 " + status + (status == 200 ? " OK" : " Not Found") + "\r\nContent-Type: " + type
+                    + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            response.write(body);
+            response.writeTo(out);
+            out.flush();
             long end = System.nanoTime();
             if (!path.equals("/robots.txt")) {
                 requests.incrementAndGet(); // pages only
