@@ -41,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written.
  *
  * <p>What an acked URL wrote (its outlinks) becomes searchable at the status index's next refresh. When
- * the last search for new URLs found none, so that the spout waits for exactly those writes, the next
- * one refreshes the index first instead of waiting for the refresh interval: each level of links reaches
- * the fetchers that much sooner, most of all at a crawl's start. When the refresh is not allowed (a
+ * the last search for new URLs found none, so that the spout waits for exactly those writes, and hosts
+ * wait for their outlinks (or no host is fed at all), the next search refreshes the index first instead
+ * of waiting for the refresh interval: each level of links reaches the fetchers that much sooner, most
+ * of all at a crawl's start. When the refresh is not allowed (a
  * user without that privilege), the spout says so once and waits for the interval instead.
  */
 public final class Frontier implements AutoCloseable {
@@ -245,7 +246,10 @@ public final class Frontier implements AutoCloseable {
         if (refills.isEmpty() && !discover && waiting.isEmpty()) {
             return;
         }
-        boolean refresh = refreshAllowed && (discover || !waiting.isEmpty()) && lastDiscoveryFedNone
+        // Refreshing costs OpenSearch a segment: only for hosts that wait for their outlinks, or when no host
+        // is fed at all. New hosts while others keep the fetchers busy can wait for the periodic refresh.
+        boolean starving = !waiting.isEmpty() || (discover && hosts.size() == 0);
+        boolean refresh = refreshAllowed && starving && lastDiscoveryFedNone
                 && LAST_RELEASE_MILLIS.get() > now - visibilityMillis;
         Cycle cycle = new Cycle(++cycles, refills, discover, waiting, now, refresh);
         MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, Instant.now());

@@ -52,7 +52,11 @@ final class HostQuotas {
     record Refill(String key, List<FieldValue> cursor, int size) {
     }
 
-    private static final double RATE_TIME_CONSTANT_MILLIS = 2_000;
+    // Short, so that a quota follows within a second what a host shows it can take: at a crawl's start the
+    // pipeline behind the fetcher holds a host's URLs for a second or two, its quota is full of them, and
+    // its fetcher queue stays empty until the quota has grown (over 2 s, a fast host idled for seconds).
+    // A rate that jumps up with a burst of acks costs nothing: a quota shrinks only for a slow host.
+    private static final double RATE_TIME_CONSTANT_MILLIS = 500;
     private static final double ROUND_TRIP_WEIGHT = 0.2;
     // A quota above what the host needs loses a third per second: 100 URLs shrink to 10 in about 6 s.
     private static final double QUOTA_DECAY_PER_SECOND = 0.65;

@@ -118,6 +118,28 @@ class HostQuotasTest {
     }
 
     @Test
+    void aHostWhoseUrlsAllComeBackASecondLaterReachesTheQuotaItsRateNeedsWithinHalfASecondOfItsFirstAcks() {
+        HostQuotas q = quotas();
+        q.admit("site");
+        Deque<Long> emittedAt = new ArrayDeque<>();
+        q.plan(0, 50);
+        emit(q, "site", 100, 0, emittedAt);
+        q.searched("site", false, 100, CURSOR, 0);
+        // Fetched at once, each URL is acked a second after its emission (parsed and stored by a pipeline
+        // that is still slow): the quota, not the host, sets the pace, 100 URLs a second.
+        for (long now = 250; now <= 1_500; now += 250) {
+            while (!emittedAt.isEmpty() && emittedAt.peek() <= now - 1_000) {
+                q.released("site", true, now, now - emittedAt.poll());
+            }
+            HostQuotas.Refill refill = cycle(q, "site", now, 0, emittedAt);
+            assertTrue(refill == null || refill.size() <= 100, "asked " + (refill == null ? 0 : refill.size()));
+        }
+        // 100 acks a second over the 5 s horizon: 500 URLs. A rate smoothed over 2 s had reached 236 here,
+        // so the host stood idle for seconds at a crawl's start while its pages were being parsed.
+        assertTrue(q.get("site").quota >= 400, "half a second of acks at 100/s: " + q.get("site").quota);
+    }
+
+    @Test
     void aHostWithNothingDueAndNothingInFlightLeavesAndOneThatReachedItsEndWaitsForTheSharedSearch() {
         HostQuotas q = quotas();
         q.admit("done");
