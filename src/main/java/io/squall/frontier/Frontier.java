@@ -58,8 +58,9 @@ public final class Frontier implements AutoCloseable {
     public record Emission(String url, Metadata metadata, String key, long search) {
     }
 
+    /** One search: {@code waitingHits} is how many due URLs it reads per waiting host. */
     private record Cycle(long number, List<HostQuotas.Refill> refills, boolean discover, List<String> waiting,
-                         long startMillis, boolean refresh) {
+                         int waitingHits, long startMillis, boolean refresh) {
         boolean looksForNewUrls() {
             return discover || !waiting.isEmpty();
         }
@@ -109,7 +110,7 @@ public final class Frontier implements AutoCloseable {
         this.minDelayMillis = config.getLong("spout.min.delay.queries");
         this.maxDelayMillis = config.getLong("spout.max.delay.queries");
         this.queries = new FrontierQueries(statusIndex,
-                assignment.isIdle() ? null : assignment.preference(), discoveryHits, maxUrlsPerBucket);
+                assignment.isIdle() ? null : assignment.preference(), discoveryHits);
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
                 config.getInt("spout.purgatory.max.size"));
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
@@ -251,8 +252,11 @@ public final class Frontier implements AutoCloseable {
         boolean starving = !waiting.isEmpty() || (discover && hosts.size() == 0);
         boolean refresh = refreshAllowed && starving && lastDiscoveryFedNone
                 && LAST_RELEASE_MILLIS.get() > now - visibilityMillis;
-        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, now, refresh);
-        MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, Instant.now());
+        // A waiting host can take its quota's worth at most: its URLs in flight (which still look due) and
+        // its room. Reading more per host would only load documents that stay in the index.
+        int waitingHits = Math.min(maxUrlsPerBucket, hosts.largestQuota(waiting));
+        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, waitingHits, now, refresh);
+        MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, waitingHits, Instant.now());
         running = cycle;
         nextSearchAtMillis = now + minDelayMillis;
         if (!refresh) {
@@ -339,7 +343,7 @@ public final class Frontier implements AutoCloseable {
                 // Its URLs in flight come back too (the index shows them due until their new state is
                 // searchable): they are skipped, and what is left is new. No bucket: nothing is due.
                 List<StatusHit> hits = found.getOrDefault(key, List.of());
-                fed += feed(host, hits, hits.size() < maxUrlsPerBucket, cycle, sawReleasesUntil, now) ? 1 : 0;
+                fed += feed(host, hits, hits.size() < cycle.waitingHits(), cycle, sawReleasesUntil, now) ? 1 : 0;
             }
         }
         lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();

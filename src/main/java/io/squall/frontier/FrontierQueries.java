@@ -50,13 +50,11 @@ final class FrontierQueries {
     private final String index;
     private final String preference;
     private final int discoveryHits;
-    private final int maxUrlsPerBucket;
 
-    FrontierQueries(String index, String preference, int discoveryHits, int maxUrlsPerBucket) {
+    FrontierQueries(String index, String preference, int discoveryHits) {
         this.index = index;
         this.preference = preference;
         this.discoveryHits = discoveryHits;
-        this.maxUrlsPerBucket = maxUrlsPerBucket;
     }
 
     /**
@@ -67,9 +65,10 @@ final class FrontierQueries {
      *                reaches new hosts (a fed host's URLs in flight still look due until their new state
      *                is searchable, and would otherwise take the places of new hosts)
      * @param waitingKeys fed hosts that reached the end of their due URLs and have room for new ones
+     * @param waitingHits the oldest due URLs read per waiting host
      */
     MsearchRequest request(List<HostQuotas.Refill> refills, boolean discover, Collection<String> fedKeys,
-                           Collection<String> waitingKeys, Instant now) {
+                           Collection<String> waitingKeys, int waitingHits, Instant now) {
         List<RequestItem> searches = new ArrayList<>();
         for (HostQuotas.Refill refill : refills) {
             searches.add(RequestItem.of(r -> r
@@ -103,13 +102,13 @@ final class FrontierQueries {
             searches.add(groupedByKey(Query.of(q -> q.bool(bq -> bq
                     .filter(dueFilter(now))
                     .filter(f -> f.terms(t -> t.field("key").terms(v -> v.value(values(waitingKeys))))))),
-                    waitingKeys.size()));
+                    waitingKeys.size(), waitingHits));
         }
         return MsearchRequest.of(m -> m.searches(searches));
     }
 
-    /** Due URLs grouped by key, keys by their oldest due date, each with its oldest URLs. */
-    private RequestItem groupedByKey(Query query, int keys) {
+    /** Due URLs grouped by key, keys by their oldest due date, each with its {@code hitsPerKey} oldest URLs. */
+    private RequestItem groupedByKey(Query query, int keys, int hitsPerKey) {
         return RequestItem.of(r -> r
                 .header(h -> h.index(index).preference(preference))
                 .body(b -> b.size(0).trackTotalHits(t -> t.enabled(false)).query(query)
@@ -118,7 +117,7 @@ final class FrontierQueries {
                                         .order(Map.of(OLDEST_AGG, SortOrder.Asc)))
                                 .aggregations(OLDEST_AGG, o -> o.min(m -> m.field(NEXT_FETCH_DATE)))
                                 .aggregations(URLS_AGG, u -> u.topHits(th -> th
-                                        .size(maxUrlsPerBucket).sort(oldestFirst()))))));
+                                        .size(hitsPerKey).sort(oldestFirst()))))));
     }
 
     private static List<FieldValue> values(Collection<String> keys) {

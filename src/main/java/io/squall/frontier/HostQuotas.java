@@ -168,6 +168,18 @@ final class HostQuotas {
         return waiting.stream().map(h -> h.key).toList();
     }
 
+    /** The largest quota among these hosts (0 when none is fed). */
+    int largestQuota(List<String> keys) {
+        int largest = 0;
+        for (String key : keys) {
+            Host h = hosts.get(key);
+            if (h != null) {
+                largest = Math.max(largest, h.quota);
+            }
+        }
+        return largest;
+    }
+
     /** How many URLs the host may take now; 0 unless it has room for a worthwhile step. */
     int room(Host h) {
         return isHungry(h) ? h.quota - h.inFlight : 0;

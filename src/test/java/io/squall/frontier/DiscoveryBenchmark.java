@@ -29,7 +29,7 @@ public final class DiscoveryBenchmark {
             CrawlerConfig config = status.config();
             OpenSearchClient client = status.client();
             FrontierQueries queries = new FrontierQueries(BenchStatusIndex.INDEX, null,
-                    config.getInt("opensearch.status.discovery.hits"), config.getInt("opensearch.status.max.urls.per.bucket"));
+                    config.getInt("opensearch.status.discovery.hits"));
             for (int size : sizes) {
                 status.loadUpTo(size, hosts);
                 client.indices().forcemerge(f -> f.index(BenchStatusIndex.INDEX).maxNumSegments(1L));
@@ -37,7 +37,7 @@ public final class DiscoveryBenchmark {
                 for (int r = 0; r < ROUNDS; r++) {
                     long start = System.nanoTime();
                     FrontierQueries.checked(client.msearch(
-                            queries.request(List.of(), true, List.of(), List.of(), Instant.now()), Map.class));
+                            queries.request(List.of(), true, List.of(), List.of(), 0, Instant.now()), Map.class));
                     millis[r] = (System.nanoTime() - start) / 1_000_000;
                 }
                 Arrays.sort(millis);
