@@ -41,11 +41,13 @@ class FrontierQueriesTest {
         @SuppressWarnings("rawtypes")
         MsearchResponse<Map> response = os.client().msearch(
                 queries.request(List.of(), false, waiting, waiting, 5, Instant.now()), Map.class);
-        Map<String, List<StatusHit>> byHost = FrontierQueries.groupedHits(FrontierQueries.checked(response).responses().get(0));
+        Map<String, List<StatusHit>> byHost =
+                FrontierQueries.groupedHits(FrontierQueries.checked(response).responses().get(0));
 
         assertEquals(bigHostOldest, byHost.get("big.example").stream().map(StatusHit::url).toList(),
                 "the 5 oldest of the big host's 30 due URLs, oldest first");
         assertEquals(List.of("http://small.example/0", "http://small.example/1", "http://small.example/2"),
-                byHost.get("small.example").stream().map(StatusHit::url).toList(), "all of the small host's due URLs");
+                byHost.get("small.example").stream().map(StatusHit::url).toList(),
+                "all of the small host's due URLs");
     }
 }
