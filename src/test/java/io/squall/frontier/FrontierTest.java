@@ -10,6 +10,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.RefreshDenyingProxy;
 import io.squall.testsupport.TestOpenSearch;
 import java.time.Duration;
 import java.time.Instant;
@@ -264,6 +265,32 @@ class FrontierTest {
             assertTrue(pollUntil(frontier, Duration.ofSeconds(20), e -> frontier.isIdle()).isEmpty(),
                     "nothing more is due");
             assertTrue(frontier.isIdle(), "dry once a search that saw every write found nothing");
+        }
+    }
+
+    @Test
+    void withoutTheRefreshPrivilegeTheSpoutTriesOnceThenWaitsForTheIntervalAndIsNotDryBeforeTheOutlinksShow(
+            TestOpenSearch os) throws Exception {
+        os.createIndices(Map.of());
+        String index = os.indexName(SquallIndex.STATUS);
+        // Long enough that a search right after the ack cannot see the outlink.
+        os.client().indices().putSettings(s -> s.index(index).settings(i -> i.refreshInterval(t -> t.time("3s"))));
+        StatusDocs docs = new StatusDocs(os.client(), index);
+        String root = "http://site.example/";
+        docs.add(root, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+        try (RefreshDenyingProxy proxy = new RefreshDenyingProxy(os.address());
+             Frontier frontier = Frontier.open(os.config(fastSettings(
+                     Map.of("opensearch.addresses", List.of(proxy.address())))), 0, 1)) {
+            assertEquals(1, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1).size());
+
+            // The status updater's work, done by hand: the root fetched, one outlink discovered.
+            docs.add(root, "FETCHED", Instant.now().plus(Duration.ofDays(1)), Map.of())
+                    .add(root + "a", "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
+            frontier.acked(root);
+            List<String> next = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1 || frontier.isIdle())
+                    .stream().map(Frontier.Emission::url).toList();
+            assertEquals(List.of(root + "a"), next, "the outlink, once the refresh interval showed it; never dry before");
+            assertEquals(1, proxy.refreshesDenied(), "one refresh tried, then none: the spout waits for the interval");
         }
     }
 
