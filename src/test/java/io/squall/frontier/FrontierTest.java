@@ -12,6 +12,7 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.RefreshDenyingProxy;
 import io.squall.testsupport.TestOpenSearch;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(OpenSearchExtension.class)
 class FrontierTest {
+    private static final String ROOT = "http://site.example/";
 
     private static Map<String, Object> fastSettings(Map<String, Object> more) {
         Map<String, Object> settings = new HashMap<>(Map.of("spout.min.delay.queries", 20, "spout.max.delay.queries", 200));
@@ -56,6 +58,17 @@ class FrontierTest {
     private static StatusDocs emptyIndices(TestOpenSearch os) {
         os.createIndices(Map.of());
         return new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+    }
+
+    /** A status index with this refresh interval and one due URL, {@link #ROOT}; returns a writer of documents. */
+    private static StatusDocs oneDueRoot(TestOpenSearch os, String refreshInterval) throws IOException {
+        os.createIndices(Map.of());
+        String index = os.indexName(SquallIndex.STATUS);
+        os.client().indices().putSettings(s -> s.index(index)
+                .settings(i -> i.refreshInterval(t -> t.time(refreshInterval))));
+        StatusDocs docs = new StatusDocs(os.client(), index);
+        docs.add(ROOT, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+        return docs;
     }
 
     /** Polls until the predicate holds on what was emitted, or the deadline; returns what was emitted. */
@@ -238,30 +251,25 @@ class FrontierTest {
     @Test
     void anAckedUrlsOutlinksGoOutAtOnceAndTheFrontierIsDryAtOnceNotAfterTheRefreshInterval(TestOpenSearch os)
             throws Exception {
-        os.createIndices(Map.of());
-        String index = os.indexName(SquallIndex.STATUS);
         // A refresh interval far beyond the test's patience: only a refresh by the spout shows new writes.
-        os.client().indices().putSettings(s -> s.index(index).settings(i -> i.refreshInterval(t -> t.time("1h"))));
-        StatusDocs docs = new StatusDocs(os.client(), index);
-        String root = "http://site.example/";
-        docs.add(root, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+        StatusDocs docs = oneDueRoot(os, "1h");
         try (Frontier frontier = Frontier.open(os.config(fastSettings(Map.of())), 0, 1)) {
             assertEquals(1, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1).size());
 
             // The status updater's work, done by hand: the root fetched, two outlinks discovered.
             Instant tomorrow = Instant.now().plus(Duration.ofDays(1));
-            docs.add(root, "FETCHED", tomorrow, Map.of())
-                    .add(root + "a", "DISCOVERED", Instant.now(), Map.of())
-                    .add(root + "b", "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
-            frontier.acked(root);
+            docs.add(ROOT, "FETCHED", tomorrow, Map.of())
+                    .add(ROOT + "a", "DISCOVERED", Instant.now(), Map.of())
+                    .add(ROOT + "b", "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
+            frontier.acked(ROOT);
             List<String> outlinks = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 2).stream()
                     .map(Frontier.Emission::url).sorted().toList();
-            assertEquals(List.of(root + "a", root + "b"), outlinks);
+            assertEquals(List.of(ROOT + "a", ROOT + "b"), outlinks);
 
-            docs.add(root + "a", "FETCHED", tomorrow, Map.of()).add(root + "b", "FETCHED", tomorrow, Map.of())
+            docs.add(ROOT + "a", "FETCHED", tomorrow, Map.of()).add(ROOT + "b", "FETCHED", tomorrow, Map.of())
                     .writeUnrefreshed();
-            frontier.acked(root + "a");
-            frontier.acked(root + "b");
+            frontier.acked(ROOT + "a");
+            frontier.acked(ROOT + "b");
             assertTrue(pollUntil(frontier, Duration.ofSeconds(20), e -> frontier.isIdle()).isEmpty(),
                     "nothing more is due");
             assertTrue(frontier.isIdle(), "dry once a search that saw every write found nothing");
@@ -271,25 +279,20 @@ class FrontierTest {
     @Test
     void withoutTheRefreshPrivilegeTheSpoutTriesOnceThenWaitsForTheIntervalAndIsNotDryBeforeTheOutlinksShow(
             TestOpenSearch os) throws Exception {
-        os.createIndices(Map.of());
-        String index = os.indexName(SquallIndex.STATUS);
         // Long enough that a search right after the ack cannot see the outlink.
-        os.client().indices().putSettings(s -> s.index(index).settings(i -> i.refreshInterval(t -> t.time("3s"))));
-        StatusDocs docs = new StatusDocs(os.client(), index);
-        String root = "http://site.example/";
-        docs.add(root, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+        StatusDocs docs = oneDueRoot(os, "3s");
         try (RefreshDenyingProxy proxy = new RefreshDenyingProxy(os.address());
              Frontier frontier = Frontier.open(os.config(fastSettings(
                      Map.of("opensearch.addresses", List.of(proxy.address())))), 0, 1)) {
             assertEquals(1, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1).size());
 
             // The status updater's work, done by hand: the root fetched, one outlink discovered.
-            docs.add(root, "FETCHED", Instant.now().plus(Duration.ofDays(1)), Map.of())
-                    .add(root + "a", "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
-            frontier.acked(root);
+            docs.add(ROOT, "FETCHED", Instant.now().plus(Duration.ofDays(1)), Map.of())
+                    .add(ROOT + "a", "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
+            frontier.acked(ROOT);
             List<String> next = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1 || frontier.isIdle())
                     .stream().map(Frontier.Emission::url).toList();
-            assertEquals(List.of(root + "a"), next, "the outlink, once the refresh interval showed it; never dry before");
+            assertEquals(List.of(ROOT + "a"), next, "the outlink, once the refresh interval showed it; never dry before");
             assertEquals(1, proxy.refreshesDenied(), "one refresh tried, then none: the spout waits for the interval");
         }
     }
