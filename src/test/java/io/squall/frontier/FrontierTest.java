@@ -62,11 +62,9 @@ class FrontierTest {
 
     /** A status index with this refresh interval and one due URL, {@link #ROOT}; returns a writer of documents. */
     private static StatusDocs oneDueRoot(TestOpenSearch os, String refreshInterval) throws IOException {
-        os.createIndices(Map.of());
-        String index = os.indexName(SquallIndex.STATUS);
-        os.client().indices().putSettings(s -> s.index(index)
+        StatusDocs docs = emptyIndices(os);
+        os.client().indices().putSettings(s -> s.index(os.indexName(SquallIndex.STATUS))
                 .settings(i -> i.refreshInterval(t -> t.time(refreshInterval))));
-        StatusDocs docs = new StatusDocs(os.client(), index);
         docs.add(ROOT, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
         return docs;
     }
