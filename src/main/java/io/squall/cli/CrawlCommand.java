@@ -1,15 +1,18 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.ConsoleServer;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.metrics.CrawlStats;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.BindException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.generated.StormTopology;
@@ -18,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code squall crawl}: injects the seeds, runs the topology in a local Storm cluster against an
- * OpenSearch (embedded under the data directory unless given), reports progress, stops when the frontier
- * is dry or a limit is reached, and prints a summary.
+ * OpenSearch (embedded under the data directory unless given), reports progress on the terminal and in
+ * the web console, stops when the frontier is dry, a limit is reached or the console says so, and prints
+ * a summary.
  */
 final class CrawlCommand {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlCommand.class);
@@ -53,8 +57,10 @@ final class CrawlCommand {
                 throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
                         + " crawl: wait for it to end, or use another --data");
             }
-            try (CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
-                    home.resolve("es-conf"))) {
+            LocalConsole console = new LocalConsole();
+            try (ConsoleServer server = startConsole(options.consolePort(), console);
+                 CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
+                         home.resolve("es-conf"))) {
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir());
@@ -65,12 +71,21 @@ final class CrawlCommand {
                     throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
                             + "' holds no crawl to resume)");
                 }
-                printHeader(options, crawlConfig, os, data);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options);
+                printHeader(options, crawlConfig, os, data, server);
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console);
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
                 return 0;
             }
+        }
+    }
+
+    private static ConsoleServer startConsole(int port, LocalConsole console) throws IOException {
+        try {
+            return ConsoleServer.start(port, console);
+        } catch (BindException e) {
+            throw new UsageException("the console's port " + port + " on 127.0.0.1 is in use: choose another"
+                    + " --console-port, or leave it out for a free one");
         }
     }
 
@@ -106,9 +121,11 @@ final class CrawlCommand {
                 + (problems.isEmpty() ? "" : ", " + problems.size() + " rejected"));
     }
 
-    private void printHeader(CrawlOptions options, CrawlerConfig config, CrawlOpenSearch os, CrawlDataDir data) {
+    private void printHeader(CrawlOptions options, CrawlerConfig config, CrawlOpenSearch os, CrawlDataDir data,
+                             ConsoleServer console) {
         err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir()));
         err.println("OpenSearch: " + os.description());
+        err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
         if (!config.getBoolean("http.address.guard")) {
             err.println("Local mode: loopback and private addresses may be crawled (http.address.guard: false)");
         }
@@ -120,14 +137,14 @@ final class CrawlCommand {
         if (options.duration() != null) {
             limits.add("after " + Durations.format(options.duration()));
         }
-        err.println("Stops " + String.join(", ", limits) + ", or on Ctrl-C. Agent: "
+        err.println("Stops " + String.join(", ", limits) + ", on Ctrl-C or from the console. Agent: "
                 + config.getString("http.agent.name") + ", " + config.getInt("fetcher.threads.number")
                 + " threads, " + config.getDouble("fetcher.server.delay") + " s between fetches per host.");
         err.flush();
     }
 
-    private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options)
-            throws Exception {
+    private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
+                               LocalConsole console) throws Exception {
         CrawlStats.reset();
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         StormTopology topology = TopologyFile.build(def, stormConfig);
@@ -140,6 +157,7 @@ final class CrawlCommand {
         java.time.Instant stoppedAt;
         StopReason reason;
         try (LocalCrawlTopology running = LocalCrawlTopology.start(topology, stormConfig)) {
+            console.started(running);
             ProgressSample last = null;
             long lastPrint = 0;
             while (true) {
@@ -147,6 +165,10 @@ final class CrawlCommand {
                 Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
                 if (stop.requested()) {
                     reason = StopReason.INTERRUPTED;
+                    break;
+                }
+                if (console.stopRequested()) {
+                    reason = StopReason.CONSOLE;
                     break;
                 }
                 reason = policy.limitReached(elapsed, LiveStats.fetched());
@@ -165,13 +187,16 @@ final class CrawlCommand {
                     break;
                 }
                 if (report) {
-                    ProgressSample now = sample(elapsed, index, due, threads);
-                    progress.update(ProgressLine.format(now, last));
+                    Map<String, Long> byStatus = index.countByStatus();
+                    ProgressSample now = sample(elapsed, byStatus.get("DISCOVERED"), due, threads);
+                    progress.update(ProgressLine.format(now, last) + (console.paused() ? "  (paused)" : ""));
+                    console.publish(now, last, byStatus);
                     last = now;
                     lastPrint = elapsed.toNanos();
                 }
             }
             stoppedAt = java.time.Instant.now();
+            console.stopping(reason);
             progress.finish();
             if (reason != StopReason.IDLE) {
                 err.println("Stopping: " + reason.description + "; letting URLs in flight finish (up to "
@@ -187,8 +212,7 @@ final class CrawlCommand {
                 CrawlSummary.Run.measure(startedAt, stoppedAt), index.report(TOP));
     }
 
-    private ProgressSample sample(Duration elapsed, StatusIndexReader index, long due, long threads) {
-        long discovered = index.countByStatus().get("DISCOVERED");
+    private static ProgressSample sample(Duration elapsed, long discovered, long due, long threads) {
         return new ProgressSample(elapsed, LiveStats.fetched(), LiveStats.bytes(), discovered,
                 LiveStats.errors(), due, LiveStats.inFlight(), LiveStats.activeThreads(), threads, LiveStats.queues());
     }

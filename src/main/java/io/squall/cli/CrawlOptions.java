@@ -15,6 +15,7 @@ import java.util.Set;
  * @param openSearch an external OpenSearch address, or null for the embedded node
  * @param dataDir where the embedded node keeps its data and local mode its logs
  * @param port the embedded node's HTTP port; 0 for a free one
+ * @param consolePort the web console's port on 127.0.0.1; 0 for a free one
  * @param maxPages stop once this many pages were fetched in this run, or null
  * @param maxDepth links followed from the seeds, or null for the configured value
  * @param duration stop after this long, or null
@@ -23,25 +24,23 @@ import java.util.Set;
  * @param agent the crawler's name (http.agent.name), or null
  * @param json print the summary as one JSON object on stdout
  */
-record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path dataDir, int port, Integer maxPages,
-        Integer maxDepth, Duration duration, Integer threads, Double delay, String agent, boolean json) {
+record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path dataDir, int port, int consolePort,
+        Integer maxPages, Integer maxDepth, Duration duration, Integer threads, Double delay, String agent,
+        boolean json) {
 
-    static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "port", "max-pages", "max-depth",
-            "duration", "threads", "delay", "agent");
+    static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "port", "console-port", "max-pages",
+            "max-depth", "duration", "threads", "delay", "agent");
     static final Set<String> FLAGS = Set.of("json");
 
     static CrawlOptions parse(List<String> args) {
         ArgList a = ArgList.parse("crawl", args, VALUED, FLAGS);
-        Integer port = a.value("port", ArgList::nonNegativeInt);
-        if (port != null && port > 65535) {
-            throw new UsageException("option --port of 'squall crawl' expects a port number up to 65535, got " + port);
-        }
         return new CrawlOptions(
                 List.copyOf(a.positional()),
                 a.value("conf", Path::of),
                 a.string("opensearch", null),
                 Path.of(a.string("data", "data")),
-                port == null ? 0 : port,
+                port(a, "port"),
+                port(a, "console-port"),
                 a.value("max-pages", ArgList::positiveInt),
                 a.value("max-depth", ArgList::nonNegativeInt),
                 a.value("duration", Durations::parse),
@@ -49,6 +48,15 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
                 a.value("delay", ArgList::nonNegativeNumber),
                 a.string("agent", null),
                 a.flag("json"));
+    }
+
+    private static int port(ArgList a, String option) {
+        Integer port = a.value(option, ArgList::nonNegativeInt);
+        if (port != null && port > 65535) {
+            throw new UsageException("option --" + option + " of 'squall crawl' expects a port number up to 65535, got "
+                    + port);
+        }
+        return port == null ? 0 : port;
     }
 
     static final String HELP = """
@@ -64,6 +72,7 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
               --data DIR          where the crawl's data and logs are kept (default: ./data)
               --opensearch URL    use this OpenSearch instead of the embedded node
               --port N            the embedded node's HTTP port (default: a free one)
+              --console-port N    the web console's port on 127.0.0.1 (default: a free one)
               --max-pages N       stop after N pages were fetched in this run
               --max-depth N       follow links at most N hops from the seeds
               --duration D        stop after D (90s, 15m, 2h, 1h30m)

@@ -36,6 +36,11 @@ final class LocalCrawlTopology implements AutoCloseable {
         cluster.deactivate(NAME);
     }
 
+    /** Lets the spout emit again after {@link #deactivate}. */
+    void activate() throws Exception {
+        cluster.activate(NAME);
+    }
+
     /**
      * Shuts the cluster down: every worker stops, and each bolt's cleanup flushes what it holds. Tuples
      * still in flight are not acked, so their URLs stay due in the status index for the next crawl.

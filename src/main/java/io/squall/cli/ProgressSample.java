@@ -18,4 +18,19 @@ import java.time.Duration;
  */
 record ProgressSample(Duration elapsed, long fetched, long bytes, long discovered, long errors, long due,
         long inFlight, long activeThreads, long threads, long queues) {
+
+    /** Pages fetched per second since {@code before} (null: since the start). */
+    double pagesPerSecondSince(ProgressSample before) {
+        return perSecondSince(before, fetched - (before == null ? 0 : before.fetched));
+    }
+
+    /** Kilobytes fetched per second since {@code before} (null: since the start). */
+    double kbPerSecondSince(ProgressSample before) {
+        return perSecondSince(before, bytes - (before == null ? 0 : before.bytes)) / 1024.0;
+    }
+
+    private double perSecondSince(ProgressSample before, long amount) {
+        double seconds = (elapsed.toMillis() - (before == null ? 0 : before.elapsed.toMillis())) / 1000.0;
+        return seconds > 0 ? amount / seconds : 0;
+    }
 }

@@ -6,7 +6,8 @@ enum StopReason {
     IDLE("nothing left to fetch"),
     MAX_PAGES("--max-pages reached"),
     DURATION("--duration reached"),
-    INTERRUPTED("interrupted (Ctrl-C or SIGTERM)");
+    INTERRUPTED("interrupted (Ctrl-C or SIGTERM)"),
+    CONSOLE("stopped from the console");
 
     final String description;
 

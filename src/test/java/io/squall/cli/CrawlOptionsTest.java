@@ -17,7 +17,7 @@ class CrawlOptionsTest {
     void optionsAndSeedsInAnyOrder() {
         CrawlOptions o = CrawlOptions.parse(List.of("https://a.example/", "--max-pages", "100", "seeds.txt",
                 "--duration=1h30m", "--threads", "8", "--delay", "0.5", "--json", "--data", "/tmp/d",
-                "--max-depth", "0", "--agent", "bot", "--port", "9201", "--conf", "my.yaml"));
+                "--max-depth", "0", "--agent", "bot", "--port", "9201", "--conf", "my.yaml", "--console-port", "8089"));
         assertEquals(List.of("https://a.example/", "seeds.txt"), o.seeds());
         assertEquals(100, o.maxPages());
         assertEquals(Duration.ofMinutes(90), o.duration());
@@ -28,6 +28,7 @@ class CrawlOptionsTest {
         assertEquals(0, o.maxDepth());
         assertEquals("bot", o.agent());
         assertEquals(9201, o.port());
+        assertEquals(8089, o.consolePort());
         assertEquals(Path.of("my.yaml"), o.confFile());
     }
 
@@ -36,6 +37,7 @@ class CrawlOptionsTest {
         CrawlOptions o = CrawlOptions.parse(List.of());
         assertEquals(Path.of("data"), o.dataDir());
         assertEquals(0, o.port());
+        assertEquals(0, o.consolePort(), "a free port");
         assertNull(o.maxPages());
         assertNull(o.duration());
         assertNull(o.openSearch());
@@ -69,6 +71,9 @@ class CrawlOptionsTest {
                 assertThrows(UsageException.class, () -> CrawlOptions.parse(List.of("--json=yes"))).getMessage());
         assertTrue(assertThrows(UsageException.class, () -> CrawlOptions.parse(List.of("--port", "70000")))
                 .getMessage().contains("up to 65535"));
+        assertEquals("option --console-port of 'squall crawl' expects a port number up to 65535, got 65536",
+                assertThrows(UsageException.class, () -> CrawlOptions.parse(List.of("--console-port", "65536")))
+                        .getMessage());
     }
 
     @Test

@@ -8,9 +8,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +68,80 @@ class SquallCommandIT {
     }
 
     @Test
+    void theWebConsoleShowsTheCrawlPausesItResumesItAndStopsIt() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0).tree(80);
+            Path run = dir.resolve("console");
+            Files.createDirectories(run);
+            Process process = SquallProcess.start(run, "crawl", site.url("/"), "--data",
+                    SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0.5", "--json");
+            try {
+                URI console = consoleAddress(run.resolve("stderr.txt"));
+                HttpResponse<String> page = http(HttpRequest.newBuilder(console));
+                assertEquals(200, page.statusCode());
+                assertTrue(page.body().contains("<title>Squall console</title>"));
+                JsonNode running = awaitProgress(console, p -> p.path("fetched").asLong() > 0, "pages fetched");
+                assertEquals("running", running.get("state").asText());
+
+                assertEquals(200, act(console, "pause").statusCode());
+                awaitProgress(console, p -> "paused".equals(p.path("state").asText()) && p.path("inFlight").asLong() == 0,
+                        "the URLs in flight when paused finished");
+                long requests = web.log().size();
+                Thread.sleep(4_000);
+                assertEquals(requests, web.log().size(), "nothing is fetched while paused");
+
+                assertEquals(200, act(console, "resume").statusCode());
+                awaitProgress(console, p -> web.log().size() > requests, "fetching again after resume");
+
+                assertEquals(200, act(console, "stop").statusCode());
+                assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the crawl stops");
+                assertEquals(0, process.exitValue(), SquallProcess.read(run.resolve("stderr.txt")));
+                JsonNode summary = new ObjectMapper().readTree(SquallProcess.read(run.resolve("stdout.txt")));
+                assertEquals("console", summary.get("stopReason").asText());
+                assertTrue(summary.get("fetched").asLong() < 80, "stopped before the end: " + summary);
+            } finally {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    /** The console's address from the crawl's header, once it is printed. */
+    private static URI consoleAddress(Path stderr) throws Exception {
+        Pattern line = Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            Matcher m = line.matcher(SquallProcess.read(stderr));
+            if (m.find()) {
+                return URI.create(m.group(1));
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no console address in: " + SquallProcess.read(stderr));
+    }
+
+    private static JsonNode awaitProgress(URI console, Predicate<JsonNode> condition, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            last = new ObjectMapper().readTree(http(HttpRequest.newBuilder(console.resolve("api/progress"))).body());
+            if (condition.test(last)) {
+                return last;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the console never showed " + what + "; last: " + last);
+    }
+
+    private static HttpResponse<String> act(URI console, String action) throws Exception {
+        return http(HttpRequest.newBuilder(console.resolve("api/" + action)).header("X-Squall-Console", "1")
+                .POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    private static HttpResponse<String> http(HttpRequest.Builder request) throws Exception {
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void badInputEndsWithOneLineAndANonZeroExit() throws Exception {
         Path seeds = dir.resolve("missing-seeds.txt");
         SquallProcess.Result missing = SquallProcess.run(dir.resolve("a"), Duration.ofMinutes(1), "crawl",
@@ -93,5 +177,15 @@ class SquallCommandIT {
         assertEquals(1, agent.exitCode());
         assertEquals(1, agent.stderrLines().size(), agent.stderr());
         assertTrue(agent.stderrLines().get(0).contains("http.agent.name is not set"), agent.stderr());
+
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            SquallProcess.Result console = SquallProcess.run(dir.resolve("f"), Duration.ofMinutes(1), "crawl",
+                    "https://example.com/", "--agent", "x", "--data", SquallProcess.path(dir.resolve("data-f")),
+                    "--console-port", Integer.toString(port));
+            assertEquals(2, console.exitCode(), console.stderr());
+            assertEquals(java.util.List.of("squall crawl: the console's port " + port + " on 127.0.0.1 is in use: choose"
+                    + " another --console-port, or leave it out for a free one"), console.stderrLines());
+        }
     }
 }
