@@ -81,31 +81,30 @@ final class LocalConsole implements CrawlControl {
 
     @Override
     public synchronized boolean pause() {
-        if (state != State.RUNNING) {
-            return false;
-        }
-        try {
-            topology.deactivate();
-        } catch (Exception e) {
-            LOG.warn("Pausing the crawl failed: {}", e.toString());
-            return false;
-        }
-        state = State.PAUSED;
-        return true;
+        return move(State.RUNNING, State.PAUSED, "Pausing", LocalCrawlTopology::deactivate);
     }
 
     @Override
     public synchronized boolean resume() {
-        if (state != State.PAUSED) {
+        return move(State.PAUSED, State.RUNNING, "Resuming", LocalCrawlTopology::activate);
+    }
+
+    private interface TopologyAction {
+        void apply(LocalCrawlTopology topology) throws Exception;
+    }
+
+    // Called with the lock held.
+    private boolean move(State from, State to, String doing, TopologyAction action) {
+        if (state != from) {
             return false;
         }
         try {
-            topology.activate();
+            action.apply(topology);
         } catch (Exception e) {
-            LOG.warn("Resuming the crawl failed: {}", e.toString());
+            LOG.warn("{} the crawl failed: {}", doing, e.toString());
             return false;
         }
-        state = State.RUNNING;
+        state = to;
         return true;
     }
 
