@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import io.squall.console.CrawlControl;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -39,7 +40,7 @@ final class LocalConsole implements CrawlControl {
     synchronized void publish(ProgressSample now, ProgressSample previous, Map<String, Long> counts) {
         this.sample = now;
         this.before = previous;
-        this.byStatus = Map.copyOf(counts);
+        this.byStatus = Collections.unmodifiableMap(new LinkedHashMap<>(counts)); // in the statuses' order
     }
 
     /** The crawl is stopping: nothing more can be done to it. */
