@@ -31,9 +31,7 @@ final class LocalConsole implements CrawlControl {
     /** The topology runs: the crawl may be paused from now on. */
     synchronized void started(LocalCrawlTopology running) {
         this.topology = running;
-        if (state == State.STARTING) {
-            state = State.RUNNING;
-        }
+        state = State.RUNNING;
     }
 
     /** The latest sample, the one before it (for rates; null for the first), and the counts by status. */

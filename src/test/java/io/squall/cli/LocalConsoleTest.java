@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.core.Status;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,9 +24,11 @@ class LocalConsoleTest {
         ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 50, 0);
         ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 5_432, 7, 4_000, 250, 48, 50, 20);
         Map<String, Long> counts = new LinkedHashMap<>();
+        for (Status status : Status.values()) {
+            counts.put(status.name(), 0L);
+        }
         counts.put("DISCOVERED", 5_432L);
         counts.put("FETCHED", 1_300L);
-        counts.put("ERROR", 0L);
         console.publish(now, before, counts);
         Map<String, Object> p = console.progress();
         assertEquals(1_300L, p.get("fetched"));
@@ -33,8 +36,8 @@ class LocalConsoleTest {
         assertEquals(1000.0, p.get("kbPerSecond"));
         assertEquals("12s", p.get("elapsed"));
         assertEquals(48L, p.get("activeThreads"));
-        assertEquals(List.of("DISCOVERED", "FETCHED", "ERROR"), List.copyOf(((Map<?, ?>) p.get("status")).keySet()),
-                "the statuses in their order");
+        assertEquals(List.of("DISCOVERED", "FETCHED", "REDIRECTION", "FETCH_ERROR", "ERROR"),
+                List.copyOf(((Map<?, ?>) p.get("status")).keySet()), "the statuses in their order");
         assertEquals(5_432L, ((Map<?, ?>) p.get("status")).get("DISCOVERED"));
     }
 
