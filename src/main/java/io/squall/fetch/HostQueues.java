@@ -16,11 +16,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * One FIFO queue of URLs per partition key, each with its politeness clock, and the fetch threads'
  * way to the next queue whose turn it is.
  *
- * <p>A queue is in the {@code ready} heap, ordered by the time it may start its next fetch, exactly when it
- * has something to do then (a URL to fetch, a URL whose queue time runs out, or its own removal once
- * empty and its clock has passed). Taking the next ready queue is a heap poll, O(log queues), under a lock
- * held for microseconds and never during a fetch; idle threads sleep until the earliest ready time
- * (one timed waiter, the others untimed, as in {@link java.util.concurrent.DelayQueue}), they never spin.
+ * <p>A queue is scheduled exactly when it has something to do (a URL to fetch, a URL whose queue time runs
+ * out, or its own removal once empty and its clock has passed): in the {@code waiting} heap, ordered by
+ * the time it may start, until that time comes; then in the {@code startable} heap, ordered by its place
+ * in line. A queue's place is the time it became startable, except after a turn that only fetched its
+ * robots.txt: its URL goes back and the queue keeps the place it had, so a host's first page follows its
+ * robots.txt as soon as the delay allows, instead of after every robots.txt that became due meanwhile
+ * (at a crawl's start, the first level of links then reaches the parser while the other hosts' robots.txt
+ * are being fetched). Taking the next queue is a few heap operations, O(log queues), under a lock held for
+ * microseconds and never during a fetch; idle threads sleep until the earliest start time (one timed
+ * waiter, the others untimed, as in {@link java.util.concurrent.DelayQueue}), they never spin.
  *
  * <p>Per queue: at most {@code fetcher.threads.per.queue} fetches at once; at least the queue's delay
  * between the end of a fetch and the start of the next ({@code fetcher.server.delay} or robots.txt's
@@ -67,16 +72,20 @@ public final class HostQueues<T> {
         public final FetchItem<T> item;
         public final List<FetchItem<T>> expired;
         public final long takenNanos;
+        // The queue's place in line when this turn was taken; kept when the URL is put back.
+        private final long placeNanos;
 
-        Lease(Queue<T> queue, FetchItem<T> item, List<FetchItem<T>> expired, long takenNanos) {
+        Lease(Queue<T> queue, FetchItem<T> item, List<FetchItem<T>> expired, long takenNanos, long placeNanos) {
             this.queue = queue;
             this.item = item;
             this.expired = expired;
             this.takenNanos = takenNanos;
+            this.placeNanos = placeNanos;
         }
     }
 
-    private record Slot<T>(Queue<T> queue, long atNanos, long version) {
+    /** A queue's schedule: when it may start, and its place in line among the startable queues. */
+    private record Slot<T>(Queue<T> queue, long atNanos, long placeNanos, long version) {
         boolean current() {
             return queue.scheduled && queue.version == version;
         }
@@ -109,8 +118,10 @@ public final class HostQueues<T> {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition available = lock.newCondition();
     private final Map<String, Queue<T>> queues = new HashMap<>();
-    /** Ready times; an entry whose version is not its queue's current one was superseded and is skipped. */
-    private final PriorityQueue<Slot<T>> ready = new PriorityQueue<>(Comparator.comparingLong(Slot::atNanos));
+    // An entry whose version is not its queue's current one was superseded and is skipped.
+    private final PriorityQueue<Slot<T>> waiting = new PriorityQueue<>(Comparator.comparingLong(Slot::atNanos));
+    private final PriorityQueue<Slot<T>> startable =
+            new PriorityQueue<>(Comparator.comparingLong(Slot::placeNanos));
     private final BackOff backOff;
     private final int threadsPerQueue;
     private final long serverDelayNanos;
@@ -160,7 +171,7 @@ public final class HostQueues<T> {
             }
             q.items.addLast(item);
             size++;
-            schedule(q, now);
+            schedule(q, now, Long.MAX_VALUE);
             return Admission.ACCEPTED;
         } finally {
             lock.unlock();
@@ -175,19 +186,25 @@ public final class HostQueues<T> {
         lock.lockInterruptibly();
         try {
             while (true) {
-                Slot<T> slot = ready.peek();
-                if (slot == null) {
-                    available.await();
-                    continue;
-                }
-                if (!slot.current()) {
-                    ready.poll();
-                    continue;
-                }
-                Queue<T> q = slot.queue();
                 long now = System.nanoTime();
-                long wait = slot.atNanos() - now;
-                if (wait > 0) {
+                promoteStartable(now);
+                Slot<T> slot = startable.poll();
+                if (slot != null) {
+                    if (slot.current()) {
+                        Queue<T> q = slot.queue();
+                        q.scheduled = false;
+                        Lease<T> lease = turn(q, now, slot.placeNanos());
+                        if (lease != null) {
+                            return lease;
+                        }
+                    }
+                    continue;
+                }
+                Slot<T> next = waiting.peek();
+                if (next == null) {
+                    available.await();
+                } else {
+                    long wait = next.atNanos() - now;
                     if (leader != null) {
                         available.await();
                     } else {
@@ -201,25 +218,29 @@ public final class HostQueues<T> {
                             }
                         }
                     }
-                    continue;
-                }
-                ready.poll();
-                q.scheduled = false;
-                Lease<T> lease = turn(q, now);
-                if (lease != null) {
-                    return lease;
                 }
             }
         } finally {
-            if (leader == null && ready.peek() != null) {
+            if (leader == null && (!startable.isEmpty() || !waiting.isEmpty())) {
                 available.signal();
             }
             lock.unlock();
         }
     }
 
-    /** The turn of a queue that just became ready, or null when it has nothing for a thread. */
-    private Lease<T> turn(Queue<T> q, long now) {
+    /** Moves the queues whose start time has come from the waiting heap to the startable one. */
+    private void promoteStartable(long now) {
+        Slot<T> slot;
+        while ((slot = waiting.peek()) != null && slot.atNanos() <= now) {
+            waiting.poll();
+            if (slot.current()) {
+                startable.add(slot);
+            }
+        }
+    }
+
+    /** The turn of a queue that just became startable, or null when it has nothing for a thread. */
+    private Lease<T> turn(Queue<T> q, long now, long placeNanos) {
         List<FetchItem<T>> expired = List.of();
         while (!q.items.isEmpty() && now - q.items.peekFirst().enqueuedNanos() >= queueTimeoutNanos) {
             if (expired.isEmpty()) {
@@ -234,9 +255,9 @@ public final class HostQueues<T> {
             if (q.items.isEmpty() && q.inFlight == 0 && now >= forgetAt(q)) {
                 queues.remove(q.key); // idle, its clock passed, its troubles forgiven: forgetting it changes nothing
             } else {
-                schedule(q, now);
+                schedule(q, now, Long.MAX_VALUE);
             }
-            return expired.isEmpty() ? null : new Lease<>(q, null, expired, now);
+            return expired.isEmpty() ? null : new Lease<>(q, null, expired, now, placeNanos);
         }
         FetchItem<T> item = q.items.pollFirst();
         size--;
@@ -244,8 +265,8 @@ public final class HostQueues<T> {
         if (threadsPerQueue > 1) {
             q.nextStartNanos = now + minDelayNanos;
         }
-        schedule(q, now);
-        return new Lease<>(q, item, expired, now);
+        schedule(q, now, Long.MAX_VALUE);
+        return new Lease<>(q, item, expired, now, placeNanos);
     }
 
     /**
@@ -261,10 +282,11 @@ public final class HostQueues<T> {
     }
 
     /**
-     * Puts the queue in the ready heap for the next moment it has something to do, if any; an entry
-     * already there for an earlier moment is enough (its turn reschedules), a later one is superseded.
+     * Schedules the queue for the next moment it has something to do, if any; an entry already there for
+     * an earlier moment is enough (its turn reschedules), a later one is superseded. Its place in line is
+     * that moment, or {@code keptPlaceNanos} when earlier.
      */
-    private void schedule(Queue<T> q, long now) {
+    private void schedule(Queue<T> q, long now, long keptPlaceNanos) {
         long at;
         if (q.items.isEmpty()) {
             if (q.inFlight > 0) {
@@ -284,9 +306,9 @@ public final class HostQueues<T> {
         q.readyAtNanos = at;
         q.scheduled = true;
         q.version++;
-        Slot<T> slot = new Slot<>(q, at, q.version);
-        ready.add(slot);
-        if (ready.peek() == slot) {
+        Slot<T> slot = new Slot<>(q, at, Math.min(at, keptPlaceNanos), q.version);
+        waiting.add(slot);
+        if (waiting.peek() == slot) {
             leader = null;
             available.signal();
         }
@@ -297,6 +319,10 @@ public final class HostQueues<T> {
      * FETCH_ERROR), usually none.
      */
     public List<FetchItem<T>> release(Lease<T> lease, Feedback feedback) {
+        return end(lease, feedback, Long.MAX_VALUE);
+    }
+
+    private List<FetchItem<T>> end(Lease<T> lease, Feedback feedback, long keptPlaceNanos) {
         lock.lock();
         try {
             Queue<T> q = lease.queue;
@@ -327,20 +353,23 @@ public final class HostQueues<T> {
             } else if (feedback.requestMade()) {
                 q.consecutiveExceptions = 0;
             }
-            schedule(q, now);
+            schedule(q, now, keptPlaceNanos);
             return released;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Ends a turn without fetching its URL: the URL goes back to the head of its queue. */
+    /**
+     * Ends a turn without fetching its URL: the URL goes back to the head of its queue, and the queue
+     * keeps its place in line for when its clock allows the next fetch.
+     */
     public void putBack(Lease<T> lease, Feedback feedback) {
         lock.lock();
         try {
             lease.queue.items.addFirst(lease.item);
             size++;
-            release(lease, feedback);
+            end(lease, feedback, lease.placeNanos);
         } finally {
             lock.unlock();
         }

@@ -50,6 +50,35 @@ class HostQueuesTest {
     }
 
     @Test
+    void aQueueWhoseUrlWasPutBackKeepsItsPlaceInLineOverQueuesThatBecameStartableMeanwhile()
+            throws InterruptedException {
+        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.2));
+        q.offer(item("a", "a1"));
+        HostQueues.Lease<String> robotsTurn = q.take();
+        q.offer(item("b", "b1"));
+        q.offer(item("c", "c1"));
+        // a's turn fetched only its robots.txt: b and c became startable before a may fetch again.
+        q.putBack(robotsTurn, HostQueues.Feedback.answered());
+        assertEquals("b1", q.take().item.url());
+        Thread.sleep(250);
+        assertEquals("a1", q.take().item.url(), "a was in line before c");
+        assertEquals("c1", q.take().item.url());
+    }
+
+    @Test
+    void aReleasedQueueGoesToTheEndOfTheLine() throws InterruptedException {
+        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.2));
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        HostQueues.Lease<String> first = q.take();
+        q.offer(item("c", "c1"));
+        q.release(first, HostQueues.Feedback.answered());
+        Thread.sleep(250);
+        assertEquals("c1", q.take().item.url(), "c became startable before a's delay ended");
+        assertEquals("a2", q.take().item.url());
+    }
+
+    @Test
     void tenThousandQueuesAreServedEachOnceWithoutScanning() throws InterruptedException {
         HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.max.urls.in.queues", 20_000));
         for (int i = 0; i < 10_000; i++) {
