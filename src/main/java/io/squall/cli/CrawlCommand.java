@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.generated.StormTopology;
@@ -72,7 +73,8 @@ final class CrawlCommand {
                             + "' holds no crawl to resume)");
                 }
                 printHeader(options, crawlConfig, os, data, server);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console);
+                CompletableFuture<WarmUp.Result> warmUp = WarmUp.start(crawlConfig, os.isEmbedded() ? os.client() : null);
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, warmUp);
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
                 return 0;
@@ -144,8 +146,7 @@ final class CrawlCommand {
     }
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
-                               LocalConsole console) throws Exception {
-        CrawlStats.reset();
+                               LocalConsole console, CompletableFuture<WarmUp.Result> warmUp) throws Exception {
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         StormTopology topology = TopologyFile.build(def, stormConfig);
         StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
@@ -156,7 +157,10 @@ final class CrawlCommand {
         java.time.Instant startedAt = java.time.Instant.now();
         java.time.Instant stoppedAt;
         StopReason reason;
-        try (LocalCrawlTopology running = LocalCrawlTopology.start(topology, stormConfig)) {
+        try (LocalCrawlTopology running = LocalCrawlTopology.create()) {
+            LOG.info("{}", warmUp.get());
+            CrawlStats.reset(); // before the topology counts anything, after the warm-up counted its own
+            running.submit(topology, stormConfig);
             console.started(running);
             ProgressSample last = null;
             long lastPrint = 0;

@@ -15,20 +15,19 @@ final class LocalCrawlTopology implements AutoCloseable {
         this.cluster = cluster;
     }
 
-    static LocalCrawlTopology start(StormTopology topology, Config config) throws Exception {
-        LocalCluster cluster = new LocalCluster.Builder()
+    /** Starts an empty local cluster: its daemons take a few seconds, with the CPU mostly idle. */
+    static LocalCrawlTopology create() throws Exception {
+        return new LocalCrawlTopology(new LocalCluster.Builder()
                 .withDaemonConf(Map.of(
                         Config.TOPOLOGY_ENABLE_MESSAGE_TIMEOUTS, true,
                         // The worker runs in this JVM: no need to give it seconds to exit before it is stopped.
                         Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0))
-                .build();
-        try {
-            cluster.submitTopology(NAME, config, topology);
-            return new LocalCrawlTopology(cluster);
-        } catch (Exception e) {
-            cluster.close();
-            throw e;
-        }
+                .build());
+    }
+
+    /** Runs the crawl topology; its spout starts a few seconds later, once the worker is up. */
+    void submit(StormTopology topology, Config config) throws Exception {
+        cluster.submitTopology(NAME, config, topology);
     }
 
     /** Stops the spout from emitting; what is in flight goes on. */

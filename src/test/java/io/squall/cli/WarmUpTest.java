@@ -1,0 +1,88 @@
+package io.squall.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.SquallIndex;
+import io.squall.parse.ParseProcessor;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.opensearch.client.opensearch.OpenSearchClient;
+
+@ExtendWith(OpenSearchExtension.class)
+class WarmUpTest {
+
+    @Test
+    void writesTheSamplePagesToScratchIndicesItDeletesAndLeavesTheCrawlsIndicesEmpty(TestOpenSearch os)
+            throws Exception {
+        CrawlerConfig config = os.config();
+        os.createIndices(Map.of());
+
+        WarmUp.Result result = WarmUp.run(config, os.client());
+
+        assertEquals(WarmUp.PAGES, result.pages());
+        assertEquals(0, result.failed());
+        // Each page's content and FETCHED status, and the status of the links it found.
+        assertTrue(result.written() > 10L * WarmUp.PAGES, result.toString());
+        CrawlerConfig scratch = WarmUp.scratchConfig(config);
+        for (SquallIndex index : List.of(SquallIndex.STATUS, SquallIndex.CONTENT)) {
+            String name = index.name(scratch);
+            assertTrue(name.endsWith(WarmUp.SCRATCH_SUFFIX), name);
+            assertFalse(os.client().indices().exists(e -> e.index(name)).value(), name + " was left behind");
+            assertEquals(0, os.count(index), "the crawl's own " + index + " index");
+        }
+    }
+
+    @Test
+    void withoutANodeOnlyTheParserIsWarmed() {
+        WarmUp.Result result = WarmUp.run(CrawlerConfig.defaults(), null);
+
+        assertEquals(WarmUp.PAGES, result.pages());
+        assertEquals(0, result.written());
+    }
+
+    @Test
+    void aNodeThatCannotBeReachedCostsTheHeadStartNotTheCrawl() throws Exception {
+        int deadPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            deadPort = socket.getLocalPort();
+        }
+        CrawlerConfig config = CrawlerConfig.defaults().with(
+                Map.of("opensearch.addresses", List.of("http://127.0.0.1:" + deadPort)), "test");
+        OpenSearchClient client = OpenSearchClients.create(config);
+        try {
+            WarmUp.Result result = WarmUp.run(config, client);
+
+            assertEquals(0, result.written());
+        } finally {
+            OpenSearchClients.close(client);
+        }
+    }
+
+    @Test
+    void theSamplePagesAreArticlesWhoseLinksWithinTheirSitePassTheDefaultFilters() {
+        ParseProcessor parser = ParseProcessor.fromConfig(CrawlerConfig.defaults());
+        Metadata metadata = new Metadata();
+        metadata.set("content-type", "text/html; charset=utf-8");
+
+        ParseProcessor.Outcome outcome = parser.process(WarmUp.pageUrl(7), WarmUp.page(7), metadata);
+
+        assertEquals(ParseProcessor.Kind.PAGE, outcome.kind());
+        assertTrue(WarmUp.page(7).length > 8_000, "about 10 KB, as most pages");
+        assertTrue(outcome.text().length() > 5_000);
+        assertTrue(outcome.discovered().size() >= 20, outcome.discovered().size() + " links");
+        // The links to other sites are out of the default scope (the seed's domain), as in most crawls.
+        assertTrue(outcome.discovered().stream().allMatch(d -> d.url().startsWith("https://site7.example/")),
+                outcome.discovered().toString());
+    }
+}
