@@ -13,10 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.generated.StormTopology;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,8 +73,8 @@ final class CrawlCommand {
                             + "' holds no crawl to resume)");
                 }
                 printHeader(options, crawlConfig, os, data, server);
-                CompletableFuture<WarmUp.Result> warmUp = WarmUp.start(crawlConfig, os.isEmbedded() ? os.client() : null);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, warmUp);
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console,
+                        os.isEmbedded() ? os.client() : null);
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
                 return 0;
@@ -146,7 +146,8 @@ final class CrawlCommand {
     }
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
-                               LocalConsole console, CompletableFuture<WarmUp.Result> warmUp) throws Exception {
+                               LocalConsole console, OpenSearchClient nodeToWarm) throws Exception {
+        CrawlStats.reset();
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         StormTopology topology = TopologyFile.build(def, stormConfig);
         StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
@@ -158,9 +159,12 @@ final class CrawlCommand {
         java.time.Instant stoppedAt;
         StopReason reason;
         try (LocalCrawlTopology running = LocalCrawlTopology.create()) {
-            LOG.info("{}", warmUp.get());
-            CrawlStats.reset(); // before the topology counts anything, after the warm-up counted its own
-            running.submit(topology, stormConfig);
+            // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
+            // spout waits for both.
+            running.submitInactive(topology, stormConfig);
+            LOG.info("{}", WarmUp.run(config, nodeToWarm));
+            CrawlStats.clearCounters(); // what the warm-up counted: the topology counts nothing until activated
+            running.activate();
             console.started(running);
             ProgressSample last = null;
             long lastPrint = 0;

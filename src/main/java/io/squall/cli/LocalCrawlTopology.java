@@ -4,6 +4,8 @@ import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.StormTopology;
+import org.apache.storm.generated.SubmitOptions;
+import org.apache.storm.generated.TopologyInitialStatus;
 
 /** The crawl topology running in a Storm cluster inside this JVM. */
 final class LocalCrawlTopology implements AutoCloseable {
@@ -25,9 +27,12 @@ final class LocalCrawlTopology implements AutoCloseable {
                 .build());
     }
 
-    /** Runs the crawl topology; its spout starts a few seconds later, once the worker is up. */
-    void submit(StormTopology topology, Config config) throws Exception {
-        cluster.submitTopology(NAME, config, topology);
+    /**
+     * Starts the crawl topology's worker with the spout held back until {@link #activate}: the worker takes
+     * a few seconds to start, which the caller can use.
+     */
+    void submitInactive(StormTopology topology, Config config) throws Exception {
+        cluster.submitTopologyWithOpts(NAME, config, topology, new SubmitOptions(TopologyInitialStatus.INACTIVE));
     }
 
     /** Stops the spout from emitting; what is in flight goes on. */
@@ -35,7 +40,7 @@ final class LocalCrawlTopology implements AutoCloseable {
         cluster.deactivate(NAME);
     }
 
-    /** Lets the spout emit again after {@link #deactivate}. */
+    /** Lets the spout emit: after {@link #submitInactive}, or again after {@link #deactivate}. */
     void activate() throws Exception {
         cluster.activate(NAME);
     }

@@ -14,27 +14,26 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a local crawl's parse and write path over generated sample pages while the local Storm cluster
+ * Runs a local crawl's parse and write path over generated sample pages while the topology's worker
  * starts, so that the crawl's first pages do not pay for a cold JVM.
  *
  * <p>Why: measured on 2 cores, a crawl's first hundred pages parsed 3 to 13 times slower than the
  * following ones, and a bulk of 1,000 status creates took the embedded node about 1 s instead of 40 ms,
  * until the JIT compiler had compiled the parser, the client and the node's indexing chain. Every host
- * waited for its seed's links that much longer: a crawl of 200 hosts kept its fetcher threads half idle
- * for a second. The cluster needs 2 to 3 s to start with the CPU mostly idle; this work fits there.
+ * waited for its seed's links that much longer: a crawl of 200 hosts fetched almost nothing for a second
+ * after its seeds. The worker needs about 4 s to start with the CPU mostly idle; this work fits there.
  *
  * <p>Nothing of the crawl is touched: the sample pages go through their own parser, URL filters, status
  * writer and content indexer, into two scratch indices deleted at the end (only on the embedded node: an
- * OpenSearch given with {@code --opensearch} is someone else's, and already warm). The caller resets the
- * crawl's counters ({@link io.squall.metrics.CrawlStats}) after it, before the topology starts counting.
- * A failure only loses the head start: it is logged, never thrown.
+ * OpenSearch given with {@code --opensearch} is someone else's, and already warm). The caller clears the
+ * counters it left in {@link io.squall.metrics.CrawlStats} before the topology starts counting. A failure
+ * only loses the head start: it is logged, never thrown.
  */
 final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
@@ -59,18 +58,11 @@ final class WarmUp {
     }
 
     /**
-     * Starts the warm-up on a thread of its own.
+     * Parses the sample pages and writes what a crawl would write of them; returns once OpenSearch has
+     * answered every write and the scratch indices are gone.
      *
      * @param client the embedded node to warm, or null to warm the parser only
      */
-    static CompletableFuture<Result> start(CrawlerConfig config, OpenSearchClient client) {
-        CompletableFuture<Result> result = new CompletableFuture<>();
-        Thread thread = new Thread(() -> result.complete(run(config, client)), "squall-warm-up");
-        thread.setDaemon(true); // a crawl that fails to start does not wait for it
-        thread.start();
-        return result;
-    }
-
     static Result run(CrawlerConfig crawlConfig, OpenSearchClient client) {
         long start = System.nanoTime();
         CrawlerConfig config = scratchConfig(crawlConfig);

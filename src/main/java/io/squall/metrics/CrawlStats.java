@@ -54,6 +54,11 @@ public final class CrawlStats {
         return total;
     }
 
+    /** Zeroes every counter and keeps the gauges, which the running components registered. */
+    public static void clearCounters() {
+        COUNTERS.clear();
+    }
+
     /** Forgets everything: between two crawls in one JVM (tests, local mode). */
     public static void reset() {
         COUNTERS.clear();
