@@ -45,12 +45,12 @@ final class WarmUp {
             + " links text and metadata and the indexer stores what search engines archives and researchers"
             + " read").split(" ");
 
-    /** What the warm-up did: pages parsed, documents OpenSearch confirmed or refused. */
-    record Result(int pages, long written, long failed, Duration took) {
+    /** What the warm-up did: pages parsed, links they gave, documents OpenSearch confirmed or refused. */
+    record Result(int pages, long links, long written, long failed, Duration took) {
         @Override
         public String toString() {
-            return "Warm-up: parsed " + pages + " sample pages and wrote " + written + " documents to scratch"
-                    + " indices (" + failed + " failed) in " + took.toMillis() + " ms";
+            return "Warm-up: parsed " + pages + " sample pages (" + links + " links) and wrote " + written
+                    + " documents to scratch indices (" + failed + " failed) in " + took.toMillis() + " ms";
         }
     }
 
@@ -69,6 +69,7 @@ final class WarmUp {
         LongAdder written = new LongAdder();
         LongAdder failed = new LongAdder();
         int pages = 0;
+        long links = 0;
         try {
             if (client != null) {
                 IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
@@ -95,6 +96,7 @@ final class WarmUp {
                     Metadata metadata = new Metadata();
                     metadata.set("content-type", "text/html; charset=utf-8");
                     ParseProcessor.Outcome outcome = parser.process(url, page(pages), metadata);
+                    links += outcome.discovered().size();
                     if (status != null) {
                         for (ParseProcessor.Discovered link : outcome.discovered()) {
                             status.write(link.url(), link.metadata(), Status.DISCOVERED, count);
@@ -109,7 +111,7 @@ final class WarmUp {
         } finally {
             deleteScratchIndices(client, config);
         }
-        return new Result(pages, written.sum(), failed.sum(), Duration.ofNanos(System.nanoTime() - start));
+        return new Result(pages, links, written.sum(), failed.sum(), Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** The crawl's settings with the scratch indices in place of the crawl's own. */

@@ -31,6 +31,7 @@ class WarmUpTest {
         WarmUp.Result result = WarmUp.run(config, os.client());
 
         assertEquals(WarmUp.PAGES, result.pages());
+        assertTrue(result.links() > 20L * WarmUp.PAGES, result.toString());
         assertEquals(0, result.failed());
         // Each page's content and FETCHED status, and the status of the links it found.
         assertTrue(result.written() > 10L * WarmUp.PAGES, result.toString());
@@ -48,6 +49,7 @@ class WarmUpTest {
         WarmUp.Result result = WarmUp.run(CrawlerConfig.defaults(), null);
 
         assertEquals(WarmUp.PAGES, result.pages());
+        assertTrue(result.links() > 20L * WarmUp.PAGES, result.toString());
         assertEquals(0, result.written());
     }
 
