@@ -17,7 +17,7 @@ final class LocalCrawlTopology implements AutoCloseable {
         this.cluster = cluster;
     }
 
-    /** Starts an empty local cluster: its daemons take a few seconds, with the CPU mostly idle. */
+    /** Starts an empty local cluster (its daemons take a few seconds). */
     static LocalCrawlTopology create() throws Exception {
         return new LocalCrawlTopology(new LocalCluster.Builder()
                 .withDaemonConf(Map.of(

@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.fetch.FetchOutcomes;
 import io.squall.frontier.StatusWriter;
 import io.squall.index.ContentIndexer;
 import io.squall.opensearch.BulkWriter;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,52 +68,79 @@ final class WarmUp {
     static Result run(CrawlerConfig crawlConfig, OpenSearchClient client) {
         long start = System.nanoTime();
         CrawlerConfig config = scratchConfig(crawlConfig);
-        LongAdder written = new LongAdder();
-        LongAdder failed = new LongAdder();
-        int pages = 0;
-        long links = 0;
+        Counts counts = new Counts();
         try {
-            if (client != null) {
-                IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
-                IndexSetup.ensureIndex(client, config, SquallIndex.CONTENT, null);
-            }
-            BulkWriter.Callback count = new BulkWriter.Callback() {
-                @Override
-                public void succeeded(boolean alreadyExisted) {
-                    written.increment();
-                }
-
-                @Override
-                public void failed(String reason) {
-                    failed.increment();
-                }
-            };
             ParseProcessor parser = ParseProcessor.fromConfig(config);
-            try (BulkWriter statusBulk = writer(client, config, "opensearch.status");
-                 BulkWriter contentBulk = writer(client, config, "opensearch.content")) {
-                StatusWriter status = statusBulk == null ? null : new StatusWriter(config, statusBulk);
-                ContentIndexer content = contentBulk == null ? null : new ContentIndexer(config, contentBulk);
-                for (; pages < PAGES; pages++) {
-                    String url = pageUrl(pages);
-                    Metadata metadata = new Metadata();
-                    metadata.set("content-type", "text/html; charset=utf-8");
-                    ParseProcessor.Outcome outcome = parser.process(url, page(pages), metadata);
-                    links += outcome.discovered().size();
-                    if (status != null) {
-                        for (ParseProcessor.Discovered link : outcome.discovered()) {
-                            status.write(link.url(), link.metadata(), Status.DISCOVERED, count);
-                        }
-                        content.index(url, outcome.metadata(), outcome.text(), count);
-                        status.write(url, outcome.metadata(), Status.FETCHED, count);
-                    }
-                }
+            if (client == null) {
+                parseAll(parser, counts, (url, outcome) -> { });
+            } else {
+                writeAll(parser, counts, client, config);
             }
         } catch (RuntimeException e) {
-            LOG.warn("Warm-up stopped after {} pages: {}", pages, e.toString());
+            LOG.warn("Warm-up stopped after {} pages: {}", counts.pages, e.toString());
         } finally {
             deleteScratchIndices(client, config);
         }
-        return new Result(pages, links, written.sum(), failed.sum(), Duration.ofNanos(System.nanoTime() - start));
+        return new Result(counts.pages, counts.links, counts.written.sum(), counts.failed.sum(),
+                Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** Parses every sample page and writes its outlinks, content and status as the crawl's bolts would. */
+    private static void writeAll(ParseProcessor parser, Counts counts, OpenSearchClient client, CrawlerConfig config) {
+        IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
+        IndexSetup.ensureIndex(client, config, SquallIndex.CONTENT, null);
+        try (BulkWriter statusBulk = bulkWriter(client, config, "opensearch.status");
+             BulkWriter contentBulk = bulkWriter(client, config, "opensearch.content")) {
+            StatusWriter status = new StatusWriter(config, statusBulk);
+            ContentIndexer content = new ContentIndexer(config, contentBulk);
+            parseAll(parser, counts, (url, outcome) -> {
+                for (ParseProcessor.Discovered link : outcome.discovered()) {
+                    status.write(link.url(), link.metadata(), Status.DISCOVERED, counts);
+                }
+                content.index(url, outcome.metadata(), outcome.text(), counts);
+                status.write(url, outcome.metadata(), Status.FETCHED, counts);
+            });
+        } // closing the writers waits for OpenSearch's answers
+    }
+
+    /** A bulk writer with the crawl's settings for that index ({@code opensearch.status}, ...). */
+    private static BulkWriter bulkWriter(OpenSearchClient client, CrawlerConfig config, String prefix) {
+        return new BulkWriter(client, BulkWriter.Settings.fromConfig(config, prefix), "warm-up");
+    }
+
+    private static void parseAll(ParseProcessor parser, Counts counts,
+                                 BiConsumer<String, ParseProcessor.Outcome> then) {
+        for (; counts.pages < PAGES; counts.pages++) {
+            String url = pageUrl(counts.pages);
+            ParseProcessor.Outcome outcome = parser.process(url, page(counts.pages), fetchedMetadata());
+            counts.links += outcome.discovered().size();
+            then.accept(url, outcome);
+        }
+    }
+
+    /** What the fetcher gives the parser with a sample page. */
+    static Metadata fetchedMetadata() {
+        Metadata metadata = new Metadata();
+        metadata.set(FetchOutcomes.CONTENT_TYPE, "text/html; charset=utf-8");
+        return metadata;
+    }
+
+    /** Pages and links so far (on the warm-up's thread), and the writes' answers (on the client's threads). */
+    private static final class Counts implements BulkWriter.Callback {
+        int pages;
+        long links;
+        final LongAdder written = new LongAdder();
+        final LongAdder failed = new LongAdder();
+
+        @Override
+        public void succeeded(boolean alreadyExisted) {
+            written.increment();
+        }
+
+        @Override
+        public void failed(String reason) {
+            failed.increment();
+        }
     }
 
     /** The crawl's settings with the scratch indices in place of the crawl's own. */
@@ -119,10 +148,6 @@ final class WarmUp {
         return config.with(Map.of(
                 "opensearch.status.index.name", SquallIndex.STATUS.name(config) + SCRATCH_SUFFIX,
                 "opensearch.content.index.name", SquallIndex.CONTENT.name(config) + SCRATCH_SUFFIX), "warm-up");
-    }
-
-    private static BulkWriter writer(OpenSearchClient client, CrawlerConfig config, String prefix) {
-        return client == null ? null : new BulkWriter(client, BulkWriter.Settings.fromConfig(config, prefix), "warm-up");
     }
 
     private static void deleteScratchIndices(OpenSearchClient client, CrawlerConfig config) {

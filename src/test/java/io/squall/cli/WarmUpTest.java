@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
 import io.squall.parse.ParseProcessor;
@@ -74,10 +73,8 @@ class WarmUpTest {
     @Test
     void theSamplePagesAreArticlesWhoseLinksWithinTheirSitePassTheDefaultFilters() {
         ParseProcessor parser = ParseProcessor.fromConfig(CrawlerConfig.defaults());
-        Metadata metadata = new Metadata();
-        metadata.set("content-type", "text/html; charset=utf-8");
 
-        ParseProcessor.Outcome outcome = parser.process(WarmUp.pageUrl(7), WarmUp.page(7), metadata);
+        ParseProcessor.Outcome outcome = parser.process(WarmUp.pageUrl(7), WarmUp.page(7), WarmUp.fetchedMetadata());
 
         assertEquals(ParseProcessor.Kind.PAGE, outcome.kind());
         assertTrue(WarmUp.page(7).length > 8_000, "about 10 KB, as most pages");
