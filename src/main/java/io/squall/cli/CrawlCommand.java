@@ -5,6 +5,7 @@ import io.squall.console.ConsoleServer;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.metrics.CrawlStats;
+import io.squall.topology.CrawlTopology;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
@@ -149,7 +150,8 @@ final class CrawlCommand {
                                LocalConsole console, OpenSearchClient nodeToWarm) throws Exception {
         CrawlStats.reset();
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
-        StormTopology topology = TopologyFile.build(def, stormConfig);
+        CrawlTopology.Submission submission = CrawlTopology.prepare(config, home.resolve("es-conf"));
+        StormTopology topology = CrawlTopology.build(config, submission.filters(), submission.parallelism());
         StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
         long threads = config.getInt("fetcher.threads.number");

@@ -3,8 +3,8 @@ package io.squall.cli;
 import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.FetchTimeouts;
 import io.squall.fetch.UserAgent;
+import io.squall.topology.TopologyChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +18,13 @@ import java.util.Map;
  * {@code --conf}, then local mode's own settings, then the command-line options.
  */
 final class CrawlSettings {
-    /** Local mode crawls local test webs and intranets: the address guard is off (and the header says so). */
-    static final Map<String, Object> LOCAL_MODE = Map.of("http.address.guard", false);
+    /**
+     * Local mode crawls local test webs and intranets: the address guard is off (and the header says so).
+     * It serializes every tuple as a cluster would between workers, so that a class Kryo cannot handle
+     * fails on a developer's machine, not on a cluster.
+     */
+    static final Map<String, Object> LOCAL_MODE = Map.of("http.address.guard", false,
+            "topology.testing.always.try.serialize", true);
 
     private CrawlSettings() {
     }
@@ -43,7 +48,7 @@ final class CrawlSettings {
                 .with(LOCAL_MODE, "local mode")
                 .with(overrides(options), "the command line");
         requireAgentName(config);
-        FetchTimeouts.checkMessageTimeout(config);
+        TopologyChecks.check(config);
         return config;
     }
 

@@ -8,17 +8,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.flux.FluxBuilder;
-import org.apache.storm.flux.model.ExecutionContext;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.flux.parser.FluxParser;
-import org.apache.storm.generated.StormTopology;
 
 /**
- * Builds the crawl topology from {@code topology.yaml} with Flux, in this process, for local mode.
+ * Reads the Storm configuration of {@code topology.yaml} (its {@code config}) with Flux, for local mode.
+ * The topology itself is {@link io.squall.topology.CrawlTopology}, as on a cluster.
  *
  * <p>The file's {@code includes} are what a Storm cluster uses to find the configuration files; local
  * mode has already read and validated the same files (plus {@code --conf} and the command line), so it
- * leaves the includes unread and hands Flux the merged configuration instead.
+ * leaves the includes unread and puts the merged configuration on top of the file's own.
  */
 final class TopologyFile {
     // Flux's YAML binding makes SnakeYAML warn through java.util.logging, on the terminal, about every file;
@@ -63,13 +62,5 @@ final class TopologyFile {
         merged.putAll(settings);
         def.setConfig(merged);
         return FluxBuilder.buildConfig(def);
-    }
-
-    static StormTopology build(TopologyDef def, Config config) {
-        try {
-            return FluxBuilder.buildTopology(new ExecutionContext(def, config));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot build the topology from its definition: " + e, e);
-        }
     }
 }

@@ -5,8 +5,12 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
+import io.squall.topology.HeldTuples;
+import io.squall.topology.MessageTimeout;
+import io.squall.topology.ReleasingCollector;
 import io.squall.topology.StatusStream;
 import io.squall.topology.SynchronizedOutputCollector;
+import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +22,7 @@ import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.TupleUtils;
 
 /**
  * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
@@ -27,17 +32,26 @@ import org.apache.storm.tuple.Values;
  */
 public class FetcherBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
+    private final UrlFilterFile urlFilters;
     private transient FetchEngine<Tuple> engine;
+    private transient HeldTuples<Tuple> held;
+    private transient OutputCollector collector;
     private transient HttpProtocol protocol;
     private transient String gaugePrefix;
+
+    /** @param urlFilters the filters for redirect targets, read where the crawl was started */
+    public FetcherBolt(UrlFilterFile urlFilters) {
+        this.urlFilters = urlFilters;
+    }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        FetchTimeouts.checkMessageTimeout(config);
+        held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
+        this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
         protocol = new HttpProtocol(config);
-        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config),
-                new CollectorSink(SynchronizedOutputCollector.of(collector)));
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config),
+                new CollectorSink(this.collector));
         registerMetrics(context);
     }
 
@@ -97,8 +111,18 @@ public class FetcherBolt extends BaseRichBolt {
         context.registerGauge(name, (Gauge<Long>) value::getAsLong);
     }
 
+    /**
+     * Queues a URL; on a tick tuple, renews the timeout of the URLs held for a while (waiting for their
+     * host, or being fetched), so that Storm replays none of them however long a host's queue is.
+     */
     @Override
     public void execute(Tuple tuple) {
+        long now = System.currentTimeMillis();
+        if (TupleUtils.isTick(tuple)) {
+            held.dueForRenewal(now).forEach(collector::resetTimeout);
+            return;
+        }
+        held.hold(tuple, now);
         engine.offer(tuple.getStringByField("url"), tuple.getStringByField("key"),
                 (Metadata) tuple.getValueByField("metadata"), tuple);
     }

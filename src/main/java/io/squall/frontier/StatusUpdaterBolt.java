@@ -30,7 +30,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        prepareCollector(collector);
+        prepareCollector(collector, config);
         BulkWriter bulk = openBulkWriter(config, SquallIndex.STATUS, "opensearch.status", context);
         this.writer = new StatusWriter(config, bulk);
         for (Status s : Status.values()) {

@@ -32,7 +32,7 @@ public class IndexerBolt extends BulkWritingBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        prepareCollector(collector);
+        prepareCollector(collector, config);
         if (!config.getBoolean("indexer.enabled")) {
             return;
         }

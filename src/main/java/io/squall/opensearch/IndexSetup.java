@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.indices.IndexSettings;
 import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
 import org.slf4j.Logger;
@@ -83,6 +84,19 @@ public final class IndexSetup {
             LOG.info("Created index '{}' from {}", name, index.definitionFile());
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot create index '" + name + "' at "
+                    + OpenSearchClients.addresses(config) + ": " + describe(e), e);
+        }
+    }
+
+    /** The number of primary shards of an existing index. */
+    public static int numberOfShards(OpenSearchClient client, CrawlerConfig config, SquallIndex index) {
+        String name = index.name(config);
+        try {
+            IndexSettings settings = client.indices().getSettings(s -> s.index(name)).get(name).settings();
+            Integer shards = (settings.index() != null ? settings.index() : settings).numberOfShards();
+            return shards == null ? 1 : shards;
+        } catch (IOException e) {
+            throw new OpenSearchUnavailableException("cannot read the settings of index '" + name + "' at "
                     + OpenSearchClients.addresses(config) + ": " + describe(e), e);
         }
     }

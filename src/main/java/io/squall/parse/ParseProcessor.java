@@ -93,8 +93,12 @@ public final class ParseProcessor {
         digest(new byte[0]); // fail at start-up, not on the first page
     }
 
+    /** A processor with the URL filters of the file the configuration names, read now. */
     public static ParseProcessor fromConfig(CrawlerConfig config) {
-        UrlFilterChain chain = UrlFilters.fromConfig(config);
+        return withFilters(config, UrlFilters.fromConfig(config));
+    }
+
+    public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain) {
         return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")), chain,
                 OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),

@@ -4,6 +4,8 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.topology.StatusStream;
+import io.squall.urls.UrlFilterFile;
+import io.squall.urls.UrlFilters;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -28,13 +30,20 @@ import org.apache.storm.tuple.Values;
 public class ParserBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
 
+    private final UrlFilterFile urlFilters;
     private transient OutputCollector collector;
     private transient ParseProcessor processor;
+
+    /** @param urlFilters the filters for outlinks, read where the crawl was started */
+    public ParserBolt(UrlFilterFile urlFilters) {
+        this.urlFilters = urlFilters;
+    }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.processor = ParseProcessor.fromConfig(CrawlerConfig.fromStormConf(topoConf));
+        CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
+        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config));
     }
 
     @Override

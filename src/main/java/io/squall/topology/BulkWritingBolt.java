@@ -9,6 +9,7 @@ import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Tuple;
+import org.apache.storm.utils.TupleUtils;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
@@ -22,12 +23,14 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  */
 public abstract class BulkWritingBolt extends BaseRichBolt {
     protected transient OutputCollector collector;
+    private transient HeldTuples<Tuple> held;
     private transient OpenSearchClient client;
     private transient BulkWriter bulk;
 
     /** Keeps the collector; subclasses open their writer with {@link #openBulkWriter} when they need one. */
-    protected void prepareCollector(OutputCollector collector) {
-        this.collector = SynchronizedOutputCollector.of(collector);
+    protected void prepareCollector(OutputCollector collector, CrawlerConfig config) {
+        this.held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
+        this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
     }
 
     /**
@@ -44,8 +47,19 @@ public abstract class BulkWritingBolt extends BaseRichBolt {
         return bulk;
     }
 
+    /**
+     * Hands a tuple to {@link #submit} and holds it until it is acked or failed; on a tick tuple, renews the
+     * timeout of the tuples held for a while (writes waiting for a busy or briefly unreachable OpenSearch),
+     * so that Storm does not replay them.
+     */
     @Override
     public final void execute(Tuple tuple) {
+        long now = System.currentTimeMillis();
+        if (TupleUtils.isTick(tuple)) {
+            held.dueForRenewal(now).forEach(collector::resetTimeout);
+            return;
+        }
+        held.hold(tuple, now);
         submit(tuple);
     }
 

@@ -5,10 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +14,8 @@ import java.util.function.Function;
 
 /**
  * Builds the URL filter chain from the file named by {@code urlfilters.config.file} (JSON, or YAML when
- * the name ends in .yaml/.yml): a path (absolute, or relative to the working directory, where the crawl's
- * configuration lives) is read first, so a change needs no rebuild; otherwise the resource of that name
- * in the jar. The file lists the filters in order:
+ * the name ends in .yaml/.yml; see {@link UrlFilterFile} for where it is looked for). The file lists the
+ * filters in order:
  * <pre>
  * filters:
  *   - type: depth          # scheme, maxLength, extension, pathRepetition, depth, scope, regex, hostBudget,
@@ -28,7 +24,6 @@ import java.util.function.Function;
  * </pre>
  */
 public final class UrlFilters {
-    private static final String KEY = "urlfilters.config.file";
     private static final Map<String, Function<FilterParams, UrlFilter>> TYPES = Map.of(
             "scheme", SchemeFilter::new,
             "maxLength", MaxLengthFilter::new,
@@ -43,33 +38,28 @@ public final class UrlFilters {
     private UrlFilters() {
     }
 
-    /** The chain configured for this crawl. */
+    /** The chain configured for this crawl, from the file it names (read now). */
     public static UrlFilterChain fromConfig(CrawlerConfig config) {
+        return fromFile(UrlFilterFile.read(config), config);
+    }
+
+    /** The chain of a definition read earlier (and carried to this worker in the topology). */
+    public static UrlFilterChain fromFile(UrlFilterFile file, CrawlerConfig config) {
         UrlNormalizer normalizer = UrlNormalizer.fromConfig(config);
-        String file = config.getString(KEY).trim();
         if (file.isEmpty()) {
             return new UrlFilterChain(normalizer, List.of());
         }
-        return new UrlFilterChain(normalizer, parse(read(file), file, config));
+        return new UrlFilterChain(normalizer, parse(parseText(file), file.name(), config));
     }
 
-    private static Map<?, ?> read(String file) {
-        ObjectMapper mapper = file.endsWith(".yaml") || file.endsWith(".yml") ? new YAMLMapper() : new ObjectMapper();
-        Path path = Path.of(file);
+    private static Map<?, ?> parseText(UrlFilterFile file) {
+        ObjectMapper mapper = file.isYaml() ? new YAMLMapper() : new ObjectMapper();
         try {
-            if (Files.isRegularFile(path)) {
-                return mapper.readValue(path.toFile(), Map.class);
-            }
-            try (InputStream in = UrlFilters.class.getClassLoader().getResourceAsStream(file)) {
-                if (in == null) {
-                    throw new ConfigException(KEY + ": '" + file + "' is neither a file (from "
-                            + Path.of("").toAbsolutePath() + ") nor a resource in the jar");
-                }
-                return mapper.readValue(in, Map.class);
-            }
+            Map<?, ?> root = mapper.readValue(file.text(), Map.class);
+            return root == null ? Map.of() : root;
         } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read the URL filters: " + e.getMessage().lines().findFirst()
-                    .orElse(""));
+            throw new ConfigException(file.name() + ": cannot read the URL filters: " + e.getMessage().lines()
+                    .findFirst().orElse(""));
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.FetchTimeouts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,13 +71,9 @@ class CrawlSettingsTest {
     }
 
     @Test
-    void messageTimeoutMustOutliveQueueWaitAndFetch() {
-        CrawlerConfig ok = CrawlerConfig.defaults();
-        FetchTimeouts.checkMessageTimeout(ok);
-        CrawlerConfig tooShort = ok.with(Map.of("topology.message.timeout.secs", 180), "test");
-        ConfigException e = assertThrows(ConfigException.class, () -> FetchTimeouts.checkMessageTimeout(tooShort));
-        assertEquals("topology.message.timeout.secs (180) must be larger than fetcher.timeout.queue + http.deadline"
-                + " (120 s + 60 s = 180 s), or URLs still being fetched are replayed", e.getMessage());
-        FetchTimeouts.checkMessageTimeout(ok.with(Map.of("topology.message.timeout.secs", 181), "test"));
+    void aLocalCrawlSerializesEveryTupleAsAClusterWould() throws Exception {
+        Path home = Files.createTempDirectory("squall-home");
+        CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "http://a.example/")));
+        assertEquals(true, config.asMap().get("topology.testing.always.try.serialize"));
     }
 }

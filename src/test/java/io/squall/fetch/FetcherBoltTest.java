@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.storm.tuple.Fields;
+import io.squall.urls.UrlFilterFile;
 import org.apache.storm.tuple.Tuple;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class FetcherBoltTest {
         try (TestWeb web = TestWeb.start(1)) {
             Site site = web.site(0).robots("User-agent: *\nDisallow: /private").page("/", "/a");
             BoltDriver driver = new BoltDriver(Map.of("default", new Fields("url", "key", "metadata")));
-            FetcherBolt bolt = new FetcherBolt();
+            FetcherBolt bolt = new FetcherBolt(UrlFilterFile.read(FetchTestConfig.with()));
             bolt.prepare(new HashMap<>(FetchTestConfig.with().asMap()), driver.context(), driver.collector());
             try {
                 Tuple page = driver.tuple("default", site.url("/"), site.host(), new Metadata());

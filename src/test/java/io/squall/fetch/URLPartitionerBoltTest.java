@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -45,13 +44,5 @@ class URLPartitionerBoltTest {
         List<Object> error = emitted.get(2).values();
         assertEquals(Status.ERROR, error.get(2));
         assertEquals("url.invalid", ((Metadata) error.get(1)).getFirst(MetadataKeys.ERROR_CAUSE));
-    }
-
-    @Test
-    void theMessageTimeoutMustOutliveQueueTimeAndDeadline() {
-        ConfigException e = assertThrows(ConfigException.class, () -> FetchTimeouts.checkMessageTimeout(
-                FetchTestConfig.with("topology.message.timeout.secs", 100, "fetcher.timeout.queue", 120)));
-        assertTrue(e.getMessage().contains("topology.message.timeout.secs"));
-        FetchTimeouts.checkMessageTimeout(FetchTestConfig.with());
     }
 }

@@ -12,13 +12,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.tuple.Fields;
+import io.squall.urls.UrlFilterFile;
 import org.apache.storm.tuple.Tuple;
 import org.junit.jupiter.api.Test;
 
 class ParserBoltTest {
 
     private static ParserBolt prepared(BoltDriver driver) {
-        ParserBolt bolt = new ParserBolt();
+        ParserBolt bolt = new ParserBolt(UrlFilterFile.read(CrawlerConfig.defaults()));
         bolt.prepare(new HashMap<>(CrawlerConfig.defaults().asMap()), driver.context(), driver.collector());
         return bolt;
     }

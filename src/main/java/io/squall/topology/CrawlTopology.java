@@ -1,0 +1,120 @@
+package io.squall.topology;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.fetch.FetcherBolt;
+import io.squall.fetch.URLPartitionerBolt;
+import io.squall.frontier.FrontierSpout;
+import io.squall.frontier.StatusUpdaterBolt;
+import io.squall.index.IndexerBolt;
+import io.squall.opensearch.IndexSetup;
+import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.OpenSearchUnavailableException;
+import io.squall.opensearch.SquallIndex;
+import io.squall.parse.ParserBolt;
+import io.squall.urls.UrlFilterFile;
+import io.squall.urls.UrlFilters;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+
+/**
+ * The crawl topology, the one definition that local mode runs and that {@code topology.yaml} hands to
+ * Flux on a Storm cluster ({@code topologySource}):
+ * <pre>
+ * spout ─▶ partitioner ─(fields: key)─▶ fetcher ─▶ parser ─▶ indexer
+ *   ▲                                      │          │         │
+ *   └─ status index ◀── status ◀───────────┴──────────┴─────────┘ (status stream, fields: url)
+ * </pre>
+ * Built from the configuration rather than listed in YAML because what a cluster needs is only known
+ * where the crawl is submitted, with the configuration at hand: the checks of {@link TopologyChecks},
+ * the URL filter file (read there and carried inside the bolts, since workers do not run in the
+ * submitting directory), the indices (created there from {@code es-conf/}), and the spout's task count
+ * (one per shard of the status index, by default).
+ */
+public final class CrawlTopology {
+    public static final String SPOUT = "spout";
+    public static final String PARTITIONER = "partitioner";
+    public static final String FETCHER = "fetcher";
+    public static final String PARSER = "parser";
+    public static final String INDEXER = "indexer";
+    public static final String STATUS = "status";
+
+    /**
+     * Flux's entry point, on the machine that runs {@code storm jar}, in its working directory: checks the
+     * configuration (topology.yaml's {@code config} and its includes, merged), prepares OpenSearch and
+     * builds the topology. A mistake ends the submission with one line on stderr and exit code 1: Flux
+     * would otherwise print a stack trace around it.
+     */
+    public StormTopology getTopology(Map<String, Object> stormConf) {
+        try {
+            Submission submission = prepare(CrawlerConfig.fromStormConf(stormConf), Path.of("es-conf"));
+            System.out.println("Squall: URL filters from " + submission.filters().origin() + "; tasks: "
+                    + submission.parallelism() + "; workers: " + submission.config().getInt("topology.workers"));
+            return build(submission.config(), submission.filters(), submission.parallelism());
+        } catch (ConfigException | OpenSearchUnavailableException e) {
+            System.err.println("squall: " + e.getMessage());
+            System.exit(1);
+            throw e; // not reached
+        }
+    }
+
+    /** What a submission found out before building: the configuration, its filters and the task counts. */
+    public record Submission(CrawlerConfig config, UrlFilterFile filters, Parallelism parallelism) {
+    }
+
+    /**
+     * Checks the configuration, reads and checks the URL filters, creates the missing indices (from
+     * {@code esConfDir} when it exists, else the jar's definitions) and reads the status index's shards.
+     *
+     * @throws ConfigException for a configuration mistake
+     * @throws OpenSearchUnavailableException when OpenSearch cannot be reached
+     */
+    public static Submission prepare(CrawlerConfig config, Path esConfDir) {
+        TopologyChecks.check(config);
+        UrlFilterFile filters = UrlFilterFile.read(config);
+        UrlFilters.fromFile(filters, config); // a broken filter file fails here rather than in every worker
+        var client = OpenSearchClients.create(config);
+        try {
+            IndexSetup.awaitReachable(client, config);
+            IndexSetup.ensureIndices(client, config, Files.isDirectory(esConfDir) ? esConfDir : null);
+            int shards = IndexSetup.numberOfShards(client, config, SquallIndex.STATUS);
+            return new Submission(config, filters, Parallelism.of(config, shards));
+        } finally {
+            OpenSearchClients.close(client);
+        }
+    }
+
+    /** The topology with these task counts; the bolts that filter URLs carry the filter definition. */
+    public static StormTopology build(CrawlerConfig config, UrlFilterFile filters, Parallelism parallelism) {
+        // The bolts that hold tuples (fetcher, writers) renew their timeouts on these ticks.
+        Map<String, Object> renewalTicks = Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS,
+                MessageTimeout.renewalPeriodSeconds(config));
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout(SPOUT, new FrontierSpout(), parallelism.spout());
+        builder.setBolt(PARTITIONER, new URLPartitionerBolt(), parallelism.partitioner())
+                .localOrShuffleGrouping(SPOUT);
+        // All URLs of one key (host, domain or IP) reach one fetcher task, which keeps that key's politeness.
+        builder.setBolt(FETCHER, new FetcherBolt(filters), parallelism.fetcher())
+                .fieldsGrouping(PARTITIONER, new Fields("key"))
+                .addConfigurations(renewalTicks);
+        builder.setBolt(PARSER, new ParserBolt(filters), parallelism.parser())
+                .localOrShuffleGrouping(FETCHER);
+        builder.setBolt(INDEXER, new IndexerBolt(), parallelism.indexer())
+                .localOrShuffleGrouping(PARSER)
+                .addConfigurations(renewalTicks);
+        // Every bolt that decides a URL's fate says so on "status"; one URL's updates reach one updater task.
+        Fields url = new Fields("url");
+        builder.setBolt(STATUS, new StatusUpdaterBolt(), parallelism.status())
+                .fieldsGrouping(PARTITIONER, StatusStream.NAME, url)
+                .fieldsGrouping(FETCHER, StatusStream.NAME, url)
+                .fieldsGrouping(PARSER, StatusStream.NAME, url)
+                .fieldsGrouping(INDEXER, StatusStream.NAME, url)
+                .addConfigurations(renewalTicks);
+        return builder.createTopology();
+    }
+}

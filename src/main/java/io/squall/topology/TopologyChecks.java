@@ -1,0 +1,37 @@
+package io.squall.topology;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.fetch.UserAgent;
+
+/**
+ * What can be known to be wrong with a crawl's configuration before the topology runs: checked where the
+ * crawl starts (at submission to a cluster, at the start of a local crawl), so that a mistake is one line
+ * for the user instead of a worker that fails in a loop on every machine.
+ */
+public final class TopologyChecks {
+    static final String DECORATORS = "topology.kryo.decorators";
+
+    private TopologyChecks() {
+    }
+
+    /** @throws ConfigException naming the first problem found */
+    public static void check(CrawlerConfig config) {
+        if (!config.isSet("http.agent.name")) {
+            throw new ConfigException("http.agent.name is not set: name your crawler in crawler-conf.yaml");
+        }
+        UserAgent.fromConfig(config);
+        MessageTimeout.check(config);
+        Parallelism.check(config);
+        checkSerialization(config);
+    }
+
+    private static void checkSerialization(CrawlerConfig config) {
+        String decorator = TupleKryo.class.getName();
+        if (!config.getStringList(DECORATORS).contains(decorator)) {
+            throw new ConfigException(DECORATORS + " " + config.getStringList(DECORATORS) + " lacks " + decorator
+                    + ", which registers the classes Squall's tuples carry (io.squall.core.Metadata,"
+                    + " io.squall.core.Status): add it to the list");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.squall.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * An OpenSearch cluster of several nodes in a process of its own ({@link OpenSearchClusterMain}), so that
+ * the test's JVM keeps its memory and the cluster can be stopped whatever happens to the test.
+ */
+final class OpenSearchClusterProcess implements AutoCloseable {
+    private final Process process;
+    private final Path addressFile;
+    private final Path log;
+
+    private OpenSearchClusterProcess(Process process, Path addressFile, Path log) {
+        this.process = process;
+        this.addressFile = addressFile;
+        this.log = log;
+    }
+
+    /** Starts the nodes; {@link #addresses} waits until the cluster is green. */
+    static OpenSearchClusterProcess start(Path dir, int nodes) throws IOException {
+        Files.createDirectories(dir);
+        Path addressFile = dir.resolve("addresses.txt");
+        Path log = dir.resolve("opensearch.out");
+        // Node i listens on base + i: a base in a range few services use, random so that runs do not collide.
+        int baseHttpPort = 20_000 + 10 * new Random().nextInt(2_000);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g", "-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.numDirectArenas=0",
+                "-cp", System.getProperty("java.class.path"), OpenSearchClusterMain.class.getName(),
+                dir.resolve("data").toString(), String.valueOf(nodes), String.valueOf(baseHttpPort), addressFile.toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new OpenSearchClusterProcess(process, addressFile, log);
+    }
+
+    List<String> addresses(Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!Files.isRegularFile(addressFile)) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new AssertionError("the OpenSearch cluster did not start within " + timeout + " (log: " + log + ")");
+            }
+            Thread.sleep(200);
+        }
+        return Files.readAllLines(addressFile);
+    }
+
+    long residentMegabytes() {
+        return StormDaemons.residentMegabytes(process.toHandle());
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+}

@@ -1,0 +1,327 @@
+package io.squall.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.frontier.Injector;
+import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.SquallIndex;
+import io.squall.testweb.LoggedRequest;
+import io.squall.testweb.Site;
+import io.squall.testweb.TestWeb;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.storm.generated.TopologyInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
+import org.opensearch.client.opensearch.core.search.Hit;
+
+/**
+ * Squall as a user runs it on a Storm cluster: a real cluster of separate processes (ZooKeeper, Nimbus, a
+ * Supervisor with two slots and the workers it starts), the topology jar submitted with Flux as the
+ * README says, two workers, a 3-node OpenSearch cluster whose status index has 3 shards and a replica. A
+ * worker is killed with SIGKILL mid-crawl; the crawl must still end with every URL at its final status.
+ *
+ * <p>Prints its timings (cluster start, submission, first fetch, crawl rate, recovery) and the memory of
+ * every process.
+ */
+class StormClusterIT {
+    private static final int HOSTS = 4;
+    private static final int PAGES_PER_HOST = 80;
+    private static final double DELAY_SECONDS = 0.2;
+    /** Denied by every host's robots.txt: it and the pages only it links to are never fetched. */
+    private static final int DENIED_PAGE = 7;
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration CRAWL_TIMEOUT = Duration.ofMinutes(5);
+    /**
+     * How long after the kill the crawl may take to end. Measured: 35-60 s (the killed worker's tuples time
+     * out after 30-60 s, topology.message.timeout.secs being 30, then wait spout.ttl.purgatory, 10 s).
+     */
+    private static final Duration RECOVERY_BOUND = Duration.ofSeconds(150);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aClusterCrawlSurvivesAKilledWorkerAndEndsWithEveryUrlAtItsFinalStatus() throws Exception {
+        Path jar = TopologyJarIT.topologyJar().toAbsolutePath();
+        Map<String, String> timings = new TreeMap<>();
+        long start = System.nanoTime();
+        try (TestWeb web = TestWeb.start(HOSTS);
+             OpenSearchClusterProcess openSearch = OpenSearchClusterProcess.start(dir.resolve("opensearch"), 3);
+             StormDaemons storm = StormDaemons.start(Path.of("target/storm-home").toAbsolutePath(), dir.resolve("storm"),
+                     START_TIMEOUT)) {
+            timings.put("1 cluster up (ZooKeeper, Nimbus, Supervisor)", seconds(start));
+            List<String> addresses = openSearch.addresses(START_TIMEOUT);
+            timings.put("2 OpenSearch (3 nodes) up, in parallel", seconds(start));
+            Map<String, String> expected = buildWeb(web);
+
+            Path submitDir = writeSubmitDirectory(addresses);
+            long submitted = System.nanoTime();
+            ProcessBuilder submit = new ProcessBuilder(storm.stormJarCommand(jar, "org.apache.storm.flux.Flux",
+                    "--remote", "topology.yaml"))
+                    .directory(submitDir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("submit.out").toFile());
+            Process submission = submit.start();
+            assertTrue(submission.waitFor(2, TimeUnit.MINUTES), "the submission ends");
+            String submitOutput = Files.readString(dir.resolve("submit.out"));
+            assertEquals(0, submission.exitValue(), submitOutput);
+            assertTrue(submitOutput.contains("Squall: URL filters from " + submitDir.resolve("urlfilters.yaml")),
+                    "the submitting directory's filter file is shipped: " + submitOutput);
+            assertTrue(submitOutput.contains("tasks: spout 3, partitioner 1, fetcher 2, parser 2, indexer 2, status 2"),
+                    "one spout task per shard of the status index: " + submitOutput);
+            timings.put("3 submission (storm jar ... Flux --remote)", seconds(submitted));
+
+            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of("opensearch.addresses", addresses,
+                    "http.agent.name", "squall-cluster-test", "http.address.guard", false), "test");
+            OpenSearchClient client = OpenSearchClients.create(config);
+            try {
+                new Injector(config, client).inject(web.sites().stream().map(s -> s.url("/")).toList(), problem -> {
+                    throw new AssertionError(problem);
+                });
+
+                awaitRequests(web, 1, CRAWL_TIMEOUT);
+                timings.put("4 submission to first fetch", seconds(submitted));
+                long firstFetch = web.log().all().get(0).startNanos();
+
+                // Kill a worker mid-crawl, as the kernel would: no cleanup, no flush.
+                awaitRequests(web, expected.size() * 2 / 5, CRAWL_TIMEOUT);
+                TopologyInfo topology = storm.topology("squall").orElseThrow();
+                assertEquals(2, workersOf(topology).size(), "the topology runs on two workers: " + workersOf(topology));
+                int victimPort = storm.slots.get(0);
+                ProcessHandle victim = storm.worker(victimPort).orElseThrow(() -> new AssertionError(
+                        "no worker on port " + victimPort + " among " + storm.workers()));
+                Map<String, Long> memory = storm.memory();
+                memory.put("opensearch (3 nodes, one JVM)", openSearch.residentMegabytes());
+                int requestsBeforeKill = web.log().size();
+                long killed = System.nanoTime();
+                victim.destroyForcibly();
+                assertTrue(victim.onExit().get(30, TimeUnit.SECONDS) != null);
+
+                Map<String, String> statuses = awaitFinalStatuses(client, config, expected, killed, RECOVERY_BOUND);
+                long done = System.nanoTime();
+                timings.put("5 kill to every URL at its final status", String.format("%.1f s", (done - killed) / 1e9));
+                assertEquals(expected, statuses, "every URL at its final status");
+
+                List<LoggedRequest> requests = web.log().all();
+                assertFetchedOnceExceptReplays(requests, requestsBeforeKill);
+                timings.put("6 kill to the first fetch of a URL fetched before (a replay)", firstReplay(requests,
+                        requestsBeforeKill, killed));
+                assertPolite(web, requests, killed);
+                long pages = requests.stream().filter(r -> !r.path().equals("/robots.txt")).count();
+                long beforeKill = requests.subList(0, requestsBeforeKill).stream()
+                        .filter(r -> !r.path().equals("/robots.txt")).count();
+                timings.put("7 crawl rate before the kill", String.format("%.1f pages/s (%d pages, politeness bound"
+                        + " %.0f pages/s)", beforeKill / ((killed - firstFetch) / 1e9), beforeKill, HOSTS / DELAY_SECONDS));
+                timings.put("8 pages fetched in all (replays included)", String.valueOf(pages));
+
+                assertEquals(expected.values().stream().filter("FETCHED"::equals).count(),
+                        count(client, config, SquallIndex.CONTENT), "one content document per fetched page");
+                Set<String> metricWorkers = awaitMetricsFromWorkers(client, config, 2, Duration.ofSeconds(60));
+                assertTrue(metricWorkers.size() >= 2, "metrics from both workers: " + metricWorkers);
+                timings.put("9 memory (MB resident) at the kill", memory.toString());
+            } finally {
+                OpenSearchClients.close(client);
+                timings.forEach((k, v) -> System.out.println("[cluster test] " + k + ": " + v));
+            }
+        }
+    }
+
+    /** Each host: a tree of pages with robots.txt denying one subtree. Returns every URL's final status. */
+    private static Map<String, String> buildWeb(TestWeb web) {
+        Map<String, String> expected = new TreeMap<>();
+        for (Site site : web.sites()) {
+            site.tree(PAGES_PER_HOST).robots("User-agent: *\nDisallow: /page/" + DENIED_PAGE + "\n");
+            Set<Integer> denied = subtree(DENIED_PAGE);
+            for (int i = 0; i < PAGES_PER_HOST; i++) {
+                String path = i == 0 ? "/" : "/page/" + i;
+                if (i == DENIED_PAGE) {
+                    expected.put(site.url(path), "ERROR"); // robots.denied
+                } else if (!denied.contains(i)) {
+                    expected.put(site.url(path), "FETCHED");
+                }
+            }
+        }
+        return expected;
+    }
+
+    private static Set<Integer> subtree(int root) {
+        Set<Integer> pages = new HashSet<>();
+        List<Integer> todo = new ArrayList<>(List.of(root));
+        while (!todo.isEmpty()) {
+            int page = todo.remove(todo.size() - 1);
+            if (page < PAGES_PER_HOST && pages.add(page)) {
+                todo.add(2 * page + 1);
+                todo.add(2 * page + 2);
+            }
+        }
+        return pages;
+    }
+
+    /** What a user puts next to topology.yaml: crawler-conf.yaml, es-conf/, a URL filter file. */
+    private Path writeSubmitDirectory(List<String> addresses) throws IOException {
+        Path submitDir = Files.createDirectories(dir.resolve("submit"));
+        Files.copy(Path.of("topology.yaml"), submitDir.resolve("topology.yaml"));
+        Files.writeString(submitDir.resolve("crawler-conf.yaml"), String.join("\n",
+                "config:",
+                "  http.agent.name: \"squall-cluster-test\"",
+                "  # The test web is on loopback addresses.",
+                "  http.address.guard: false",
+                "  fetcher.server.delay: " + DELAY_SECONDS,
+                "  topology.workers: 2",
+                "  parallelism.fetcher: 2",
+                "  parallelism.parser: 2",
+                "  parallelism.indexer: 2",
+                "  parallelism.status: 2") + "\n");
+        // The jar's filters with a depth limit that does not matter here: the test checks that this file,
+        // in the submitting directory, is the one the workers use (the jar's copy would also work).
+        Files.writeString(submitDir.resolve("urlfilters.yaml"), new String(
+                StormClusterIT.class.getClassLoader().getResourceAsStream("urlfilters.yaml").readAllBytes()));
+        Path esConf = Files.createDirectories(submitDir.resolve("es-conf"));
+        Files.writeString(esConf.resolve("opensearch-conf.yaml"), "config:\n  opensearch.addresses: ["
+                + addresses.stream().map(a -> "\"" + a + "\"").collect(Collectors.joining(", ")) + "]\n");
+        Files.writeString(esConf.resolve("status.json"), Files.readString(Path.of("es-conf/status.json"))
+                .replace("\"number_of_shards\": 1", "\"number_of_shards\": 3")
+                .replace("\"number_of_replicas\": 0", "\"number_of_replicas\": 1"));
+        for (String file : List.of("content.json", "metrics.json")) {
+            Files.copy(Path.of("es-conf", file), esConf.resolve(file));
+        }
+        return submitDir;
+    }
+
+    private static Set<String> workersOf(TopologyInfo topology) {
+        return topology.get_executors().stream().map(e -> e.get_host() + ":" + e.get_port()).collect(Collectors.toSet());
+    }
+
+    private static void awaitRequests(TestWeb web, int n, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (web.log().size() < n) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the test web served " + web.log().size() + " requests, not " + n
+                        + ", within " + timeout);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Waits until no URL is due or failing any more, and returns every URL's status. */
+    private static Map<String, String> awaitFinalStatuses(OpenSearchClient client, CrawlerConfig config,
+            Map<String, String> expected, long since, Duration bound) throws Exception {
+        Map<String, String> statuses = Map.of();
+        while (System.nanoTime() - since < bound.toNanos()) {
+            statuses = statuses(client, config);
+            if (statuses.equals(expected)) {
+                return statuses;
+            }
+            Thread.sleep(1_000);
+        }
+        return statuses; // the caller's assertion shows the difference
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Map<String, String> statuses(OpenSearchClient client, CrawlerConfig config) throws IOException {
+        String index = SquallIndex.STATUS.name(config);
+        client.indices().refresh(r -> r.index(index));
+        Map<String, String> statuses = new TreeMap<>();
+        for (Hit<Map> hit : client.search(s -> s.index(index).size(10_000), Map.class).hits().hits()) {
+            statuses.put((String) hit.source().get("url"), (String) hit.source().get("status"));
+        }
+        return statuses;
+    }
+
+    private static long count(OpenSearchClient client, CrawlerConfig config, SquallIndex index) throws IOException {
+        String name = index.name(config);
+        client.indices().refresh(r -> r.index(name));
+        return client.count(c -> c.index(name)).count();
+    }
+
+    private static Set<String> awaitMetricsFromWorkers(OpenSearchClient client, CrawlerConfig config, int workers,
+            Duration timeout) throws Exception {
+        String index = SquallIndex.METRICS.name(config);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Set<String> seen = Set.of();
+        while (System.nanoTime() < deadline) {
+            if (client.indices().exists(e -> e.index(index)).value()) {
+                client.indices().refresh(r -> r.index(index));
+                seen = client.search(s -> s.index(index).size(0)
+                        .aggregations("workers", a -> a.terms(t -> t.field("worker").size(10))), Void.class)
+                        .aggregations().get("workers").sterms().buckets().array().stream()
+                        .map(StringTermsBucket::key).collect(Collectors.toSet());
+                if (seen.size() >= workers) {
+                    return seen;
+                }
+            }
+            Thread.sleep(1_000);
+        }
+        return seen;
+    }
+
+    /** No page was fetched twice before the kill; after it, only pages the killed worker held come again. */
+    private static void assertFetchedOnceExceptReplays(List<LoggedRequest> requests, int requestsBeforeKill) {
+        Set<String> beforeKill = new HashSet<>();
+        for (LoggedRequest r : requests.subList(0, requestsBeforeKill)) {
+            if (!r.path().equals("/robots.txt")) {
+                assertTrue(beforeKill.add(r.host() + r.path()), "fetched twice before the kill: " + r.host() + r.path());
+            }
+        }
+        Map<String, Integer> afterKill = new HashMap<>();
+        for (LoggedRequest r : requests.subList(requestsBeforeKill, requests.size())) {
+            if (!r.path().equals("/robots.txt")) {
+                int n = afterKill.merge(r.host() + r.path(), 1, Integer::sum);
+                assertEquals(1, n, "fetched twice after the kill: " + r.host() + r.path());
+            }
+        }
+        assertTrue(requests.stream().noneMatch(r -> r.path().equals("/page/" + DENIED_PAGE)), "robots.txt obeyed");
+    }
+
+    private static String firstReplay(List<LoggedRequest> requests, int requestsBeforeKill, long killed) {
+        Set<String> beforeKill = requests.subList(0, requestsBeforeKill).stream()
+                .filter(r -> !r.path().equals("/robots.txt")).map(r -> r.host() + r.path()).collect(Collectors.toSet());
+        List<LoggedRequest> replays = requests.subList(requestsBeforeKill, requests.size()).stream()
+                .filter(r -> beforeKill.contains(r.host() + r.path())).toList();
+        if (replays.isEmpty()) {
+            return "none (the killed worker held no URL that had been requested)";
+        }
+        return String.format("%.1f s (%d replays)", (replays.get(0).startNanos() - killed) / 1e9, replays.size());
+    }
+
+    /**
+     * One connection at a time per host, and the delay between two requests to a host, except across the
+     * kill (the killed worker's last request and the restarted worker's first do not know of each other).
+     */
+    private static void assertPolite(TestWeb web, List<LoggedRequest> requests, long killed) {
+        for (Site site : web.sites()) {
+            assertEquals(1, web.log().maxConcurrency(site.host()), "one connection at a time on " + site.host());
+            List<LoggedRequest> byStart = requests.stream().filter(r -> r.host().equals(site.host()))
+                    .sorted(Comparator.comparingLong(LoggedRequest::startNanos)).toList();
+            assertEquals("/robots.txt", byStart.get(0).path(), "robots.txt first on " + site.host());
+            for (int i = 1; i < byStart.size(); i++) {
+                LoggedRequest previous = byStart.get(i - 1);
+                LoggedRequest next = byStart.get(i);
+                boolean acrossKill = previous.startNanos() < killed && next.startNanos() >= killed;
+                long gap = next.startNanos() - previous.endNanos();
+                assertTrue(acrossKill || gap >= DELAY_SECONDS * 0.9e9, site.host() + ": " + gap / 1e6
+                        + " ms between " + previous.path() + " and " + next.path());
+            }
+        }
+    }
+
+    private static String seconds(long sinceNanos) {
+        return String.format("%.1f s", (System.nanoTime() - sinceNanos) / 1e9);
+    }
+}

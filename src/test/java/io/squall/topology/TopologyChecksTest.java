@@ -1,0 +1,60 @@
+package io.squall.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TopologyChecksTest {
+    private static final CrawlerConfig NAMED = CrawlerConfig.defaults().with(Map.of("http.agent.name", "squall-test"), "test");
+
+    private static String problem(Map<String, ?> settings) {
+        return assertThrows(ConfigException.class, () -> TopologyChecks.check(NAMED.with(settings, "test"))).getMessage();
+    }
+
+    @Test
+    void theDefaultsWithAnAgentNamePass() {
+        TopologyChecks.check(NAMED);
+    }
+
+    @Test
+    void aCrawlWithoutAgentNameIsRefused() {
+        ConfigException e = assertThrows(ConfigException.class, () -> TopologyChecks.check(CrawlerConfig.defaults()));
+        assertTrue(e.getMessage().startsWith("http.agent.name is not set"), e.getMessage());
+    }
+
+    @Test
+    void theMessageTimeoutMustLeaveRoomForRenewals() {
+        assertEquals("topology.message.timeout.secs is 9: it must be at least 10 s (bolts renew the timeout of the"
+                + " tuples they hold every third of it)", problem(Map.of("topology.message.timeout.secs", 9)));
+        TopologyChecks.check(NAMED.with(Map.of("topology.message.timeout.secs", 10), "test"));
+        assertEquals(3, MessageTimeout.renewalPeriodSeconds(NAMED.with(Map.of("topology.message.timeout.secs", 10), "t")));
+        assertEquals(10, MessageTimeout.renewalPeriodSeconds(NAMED));
+    }
+
+    @Test
+    void everyComponentNeedsATaskAndTheSpoutMayFollowTheShards() {
+        assertEquals("parallelism.fetcher is 0: a component needs at least one task",
+                problem(Map.of("parallelism.fetcher", 0)));
+        assertTrue(problem(Map.of("parallelism.spout", -1)).startsWith("parallelism.spout is -1"));
+        assertEquals(new Parallelism(5, 1, 1, 1, 1, 1), Parallelism.of(NAMED, 5), "0: one spout task per shard");
+        assertEquals(new Parallelism(2, 3, 4, 5, 6, 7), Parallelism.of(NAMED.with(Map.of("parallelism.spout", 2,
+                "parallelism.partitioner", 3, "parallelism.fetcher", 4, "parallelism.parser", 5,
+                "parallelism.indexer", 6, "parallelism.status", 7), "test"), 5));
+    }
+
+    @Test
+    void aConfigurationThatDropsSquallsKryoRegistrationsIsRefusedNamingWhatTheyCover() {
+        String message = problem(Map.of("topology.kryo.decorators", List.of("com.example.MyDecorator")));
+        assertTrue(message.startsWith("topology.kryo.decorators [com.example.MyDecorator] lacks io.squall.topology.TupleKryo"),
+                message);
+        assertTrue(message.contains("io.squall.core.Status"), message);
+        TopologyChecks.check(NAMED.with(Map.of("topology.kryo.decorators",
+                List.of("com.example.MyDecorator", TupleKryo.class.getName())), "test"));
+    }
+}
