@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.core.Discovered;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
@@ -94,7 +95,7 @@ final class WarmUp {
             StatusWriter status = new StatusWriter(config, statusBulk);
             ContentIndexer content = new ContentIndexer(config, contentBulk);
             parseAll(parser, counts, (url, outcome) -> {
-                for (ParseProcessor.Discovered link : outcome.discovered()) {
+                for (Discovered link : outcome.discovered()) {
                     status.write(link.url(), link.metadata(), Status.DISCOVERED, counts);
                 }
                 content.index(url, outcome.metadata(), outcome.text(), counts);

@@ -1,6 +1,7 @@
 package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.urls.UrlFilter;
@@ -26,8 +27,8 @@ public final class FetchEngine<T> implements AutoCloseable {
         /** Content to parse, on the default stream. */
         void emitContent(T anchor, String url, byte[] content, Metadata metadata);
 
-        /** A status, on the status stream. */
-        void emitStatus(T anchor, String url, Metadata metadata, Status status);
+        /** A status, on the status stream, with the URLs the fetch discovered (a redirect's target). */
+        void emitStatus(T anchor, String url, Metadata metadata, Status status, List<Discovered> discovered);
 
         void ack(T anchor);
 
@@ -153,9 +154,10 @@ public final class FetchEngine<T> implements AutoCloseable {
         RobotsCache.Robots rules = robots.fetch(item.url());
         metrics.count("fetcher.robots", 1);
         for (String sitemap : rules.sitemaps()) {
-            FetchOutcome.Discovered d = outcomes.sitemap(item, sitemap);
+            Discovered d = outcomes.sitemap(item, sitemap);
             if (d != null) {
-                sink.emitStatus(item.anchor(), d.url(), d.metadata(), Status.DISCOVERED);
+                // On its own: the URL whose turn fetched robots.txt has no outcome yet to travel with.
+                sink.emitStatus(item.anchor(), d.url(), d.metadata(), Status.DISCOVERED, List.of());
             }
         }
         // The host's Crawl-delay already separates the robots.txt request from the next one, unless it is
@@ -218,9 +220,6 @@ public final class FetchEngine<T> implements AutoCloseable {
     }
 
     private void emit(FetchItem<T> item, FetchOutcome outcome) {
-        for (FetchOutcome.Discovered d : outcome.discovered()) {
-            sink.emitStatus(item.anchor(), d.url(), d.metadata(), Status.DISCOVERED);
-        }
         if (outcome.isContent()) {
             metrics.count("fetcher.pages", 1);
             metrics.count("fetcher.bytes", outcome.content().length);
@@ -230,7 +229,7 @@ public final class FetchEngine<T> implements AutoCloseable {
                 metrics.count("fetcher.errors", 1);
             }
             metrics.count("fetcher.status." + outcome.status(), 1);
-            sink.emitStatus(item.anchor(), item.url(), outcome.metadata(), outcome.status());
+            sink.emitStatus(item.anchor(), item.url(), outcome.metadata(), outcome.status(), outcome.discovered());
         }
         sink.ack(item.anchor());
     }

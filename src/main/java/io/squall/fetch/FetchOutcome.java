@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import java.util.List;
@@ -10,10 +11,6 @@ import java.util.List;
  */
 public record FetchOutcome(Status status, Metadata metadata, byte[] content, List<Discovered> discovered,
         HostQueues.Feedback feedback) {
-
-    /** A URL to emit as DISCOVERED on the status stream. */
-    public record Discovered(String url, Metadata metadata) {
-    }
 
     /** True when the content is emitted on the default stream for parsing. */
     public boolean isContent() {

@@ -1,6 +1,7 @@
 package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -115,7 +116,7 @@ public final class FetchOutcomes {
     }
 
     /** A URL listed by a robots.txt {@code Sitemap:} line, as a DISCOVERED sitemap, if the filters accept it. */
-    public FetchOutcome.Discovered sitemap(FetchItem<?> source, String sitemapUrl) {
+    public Discovered sitemap(FetchItem<?> source, String sitemapUrl) {
         // A sitemap named by robots.txt is found without following a link: it keeps the depth of the URL
         // whose host it came with, and the same seed for the scope filter.
         Metadata md = discoveredMetadata.forRedirect(source.url(), source.metadata(), Instant.now());
@@ -125,7 +126,7 @@ public final class FetchOutcomes {
             LOG.debug("sitemap {} from robots.txt rejected: {}", sitemapUrl, verdict);
             return null;
         }
-        return new FetchOutcome.Discovered(verdict.url(), md);
+        return new Discovered(verdict.url(), md);
     }
 
     private FetchOutcome redirect(FetchItem<?> item, FetchResponse r, Metadata md) {
@@ -151,9 +152,9 @@ public final class FetchOutcomes {
         Metadata targetMd = discoveredMetadata.forRedirect(item.url(), item.metadata(), Instant.now());
         targetMd.set(MetadataKeys.REDIRECT_HOPS, Integer.toString(hops));
         FilterVerdict verdict = filters.filter(target, targetMd);
-        List<FetchOutcome.Discovered> discovered = List.of();
+        List<Discovered> discovered = List.of();
         if (verdict.accepted()) {
-            discovered = List.of(new FetchOutcome.Discovered(verdict.url(), targetMd));
+            discovered = List.of(new Discovered(verdict.url(), targetMd));
         } else {
             md.set(MetadataKeys.ERROR_MESSAGE, "redirect target rejected: " + verdict);
         }

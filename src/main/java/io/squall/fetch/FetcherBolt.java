@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import com.codahale.metrics.Gauge;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
@@ -69,8 +70,8 @@ public class FetcherBolt extends BaseRichBolt {
         }
 
         @Override
-        public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status) {
-            collector.emit(StatusStream.NAME, anchor, new Values(url, metadata, status));
+        public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status, List<Discovered> discovered) {
+            collector.emit(StatusStream.NAME, anchor, StatusStream.values(url, metadata, status, discovered));
         }
 
         @Override

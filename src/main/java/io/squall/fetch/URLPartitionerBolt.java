@@ -8,6 +8,7 @@ import io.squall.core.PartitionMode;
 import io.squall.core.Status;
 import io.squall.topology.StatusStream;
 import io.squall.metrics.CrawlStats;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -48,7 +49,7 @@ public class URLPartitionerBolt extends BaseRichBolt {
                 md.set(MetadataKeys.ERROR_CAUSE, "url.invalid");
                 md.set(MetadataKeys.ERROR_MESSAGE, e.getMessage());
                 CrawlStats.counter("partitioner.invalid").increment();
-                collector.emit(StatusStream.NAME, tuple, new Values(url, md, Status.ERROR));
+                collector.emit(StatusStream.NAME, tuple, StatusStream.values(url, md, Status.ERROR, List.of()));
                 collector.ack(tuple);
                 return;
             }

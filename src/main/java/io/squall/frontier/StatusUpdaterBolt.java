@@ -1,12 +1,15 @@
 package io.squall.frontier;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.metrics.CrawlStats;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
+import io.squall.topology.StatusStream;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -16,11 +19,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stores the outcome of every URL in the status index: input {@code url, metadata, status} on the
- * "status" stream (fields grouping on url), written by a {@link StatusWriter} in asynchronous bulks.
+ * Stores the outcome of every URL in the status index: input {@code url, metadata, status, discovered} on
+ * the "status" stream (fields grouping on url), the URL's status and its discoveries written together by a
+ * {@link StatusWriter} in asynchronous bulks.
  *
- * <p>A tuple is acked only when OpenSearch confirmed its item (or, for a DISCOVERED URL written recently,
- * at once, since there is nothing to write); a failed item or bulk fails it, so the spout re-emits its URL.
+ * <p>A tuple is acked only when OpenSearch confirmed all its items (a DISCOVERED URL written recently
+ * needs no write); a failed item or bulk fails it, so the spout re-emits its URL.
  */
 public class StatusUpdaterBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(StatusUpdaterBolt.class);
@@ -46,12 +50,10 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         String url = tuple.getStringByField("url");
         Metadata metadata = (Metadata) tuple.getValueByField("metadata");
         Object value = tuple.getValueByField("status");
+        List<Discovered> discovered = StatusStream.discovered(tuple);
         try {
             Status status = value instanceof Status s ? s : Status.parse(String.valueOf(value));
-            if (writer.write(url, metadata, status, callbackFor(tuple))
-                    == StatusWriter.Submission.ALREADY_KNOWN) {
-                collector.ack(tuple);
-            }
+            writer.write(url, metadata, status, discovered, callbackFor(tuple));
         } catch (IllegalArgumentException e) {
             // Replaying cannot make such a URL storable: say so and let the tuple go.
             LOG.warn("Not storing status '{}' of {}: {}", value, url, e.getMessage());

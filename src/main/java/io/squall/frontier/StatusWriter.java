@@ -3,6 +3,7 @@ package io.squall.frontier;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.PartitionKeys;
@@ -23,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns "this URL now has this status" into a status-index document and hands it to a {@link BulkWriter}.
@@ -45,6 +48,7 @@ import java.util.concurrent.atomic.LongAdder;
  * </ul>
  */
 public final class StatusWriter {
+    private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
 
     /** What {@link #write} did with an update. */
     public enum Submission {
@@ -146,6 +150,35 @@ public final class StatusWriter {
             writer.index(statusIndex, id, routing, document, tracked);
         }
         return Submission.QUEUED;
+    }
+
+    /**
+     * Queues a URL's new status with the URLs it discovered, the discoveries first (a bulk cut in two puts
+     * them in the earlier request). The callback is told once, when every write is answered: success only
+     * if all succeeded, a discovery written recently counting as done. A discovery that cannot be stored
+     * (no host) is left out, with a warning.
+     *
+     * @throws IllegalArgumentException when the URL itself has no host
+     */
+    public void write(String url, Metadata metadata, Status status, List<Discovered> discovered,
+                      BulkWriter.Callback callback) {
+        BulkWriter.Callback[] parts = JointCallback.split(callback, discovered.size() + 1);
+        for (int i = 0; i < discovered.size(); i++) {
+            Discovered d = discovered.get(i);
+            try {
+                writeOrAnswer(d.url(), d.metadata(), Status.DISCOVERED, parts[i + 1]);
+            } catch (IllegalArgumentException e) {
+                LOG.warn("Not storing {}, discovered by {}: {}", d.url(), url, e.getMessage());
+                parts[i + 1].succeeded(false);
+            }
+        }
+        writeOrAnswer(url, metadata, status, parts[0]);
+    }
+
+    private void writeOrAnswer(String url, Metadata metadata, Status status, BulkWriter.Callback callback) {
+        if (write(url, metadata, status, callback) == Submission.ALREADY_KNOWN) {
+            callback.succeeded(true);
+        }
     }
 
     /** Documents written (created or overwritten) with the status since start. */

@@ -13,7 +13,6 @@ import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.tuple.Tuple;
-import org.apache.storm.tuple.Values;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,8 +68,8 @@ public class IndexerBolt extends BulkWritingBolt {
     }
 
     private void fetched(Tuple tuple) {
-        collector.emit(StatusStream.NAME, tuple, new Values(tuple.getStringByField("url"), tuple.getValueByField("metadata"),
-                Status.FETCHED));
+        collector.emit(StatusStream.NAME, tuple, StatusStream.values(tuple.getStringByField("url"),
+                (Metadata) tuple.getValueByField("metadata"), Status.FETCHED, StatusStream.discovered(tuple)));
         collector.ack(tuple);
     }
 

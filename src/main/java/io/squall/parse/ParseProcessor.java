@@ -3,6 +3,7 @@ package io.squall.parse;
 import io.squall.urls.OutlinkMetadata;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.CrawlStats;
@@ -42,10 +43,6 @@ public final class ParseProcessor {
         SITEMAP,
         /** Unparseable: ERROR with error.cause=parse. */
         ERROR
-    }
-
-    /** A URL found in the document that passed the filters, with the metadata to store it with. */
-    public record Discovered(String url, Metadata metadata) {
     }
 
     /** @param metadata the document's metadata, updated (digest, title, robots, error...) */

@@ -1,5 +1,6 @@
 package io.squall.parse;
 
+import io.squall.core.Discovered;
 import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.core.Metadata;
@@ -70,7 +71,7 @@ public final class ParseTool {
             out.println("refresh:    " + result.getFirst(MetadataKeys.REDIRECT_TO, "-"));
             out.println("digest:     " + result.getFirst(MetadataKeys.DIGEST));
             out.println("outlinks:   " + outcome.discovered().size());
-            for (ParseProcessor.Discovered d : outcome.discovered()) {
+            for (Discovered d : outcome.discovered()) {
                 List<String> anchors = d.metadata().getValues(MetadataKeys.ANCHORS);
                 out.println("  " + d.url() + (anchors.isEmpty() ? "" : "\t" + String.join(" | ", anchors)));
             }

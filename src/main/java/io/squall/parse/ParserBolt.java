@@ -6,6 +6,7 @@ import io.squall.core.Status;
 import io.squall.topology.StatusStream;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
+import java.util.ArrayList;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -18,11 +19,12 @@ import org.apache.storm.tuple.Values;
 /**
  * Storm's side of {@link ParseProcessor}. Input {@code url, content, metadata} (from the fetcher).
  * <ul>
- *   <li>HTML page or other content: default stream {@code url, content, metadata, text}; outlinks as
- *       DISCOVERED on "status";</li>
- *   <li>sitemap (metadata isSitemap=true, or sniffed when sitemap.discovery): entries DISCOVERED and the
- *       sitemap FETCHED on "status", nothing to the default stream;</li>
- *   <li>meta refresh: the page REDIRECTION (with _redirTo), its target DISCOVERED, nothing to indexing;</li>
+ *   <li>HTML page or other content: default stream {@code url, content, metadata, text, discovered} (its
+ *       outlinks, which the indexer passes on with the page's FETCHED);</li>
+ *   <li>sitemap (metadata isSitemap=true, or sniffed when sitemap.discovery): the sitemap FETCHED on
+ *       "status" with its entries as discoveries, nothing to the default stream;</li>
+ *   <li>meta refresh: the page REDIRECTION (with _redirTo) with its target as discovery, nothing to
+ *       indexing;</li>
  *   <li>parse failure: ERROR on "status" with error.cause=parse.</li>
  * </ul>
  * Every emit is anchored to the input, which is acked once.
@@ -52,15 +54,16 @@ public class ParserBolt extends BaseRichBolt {
         byte[] content = input.getBinaryByField("content");
         Metadata metadata = (Metadata) input.getValueByField("metadata");
         ParseProcessor.Outcome outcome = processor.process(url, content, metadata);
-        for (ParseProcessor.Discovered d : outcome.discovered()) {
-            collector.emit(StatusStream.NAME, input, new Values(d.url(), d.metadata(), Status.DISCOVERED));
-        }
+        // The page's discoveries go with it, to be written with its new status (see StatusStream).
         switch (outcome.kind()) {
-            case PAGE, NON_HTML -> collector.emit(input, new Values(url, content, outcome.metadata(), outcome.text()));
-            case SITEMAP -> collector.emit(StatusStream.NAME, input, new Values(url, outcome.metadata(), Status.FETCHED));
+            case PAGE, NON_HTML -> collector.emit(input, new Values(url, content, outcome.metadata(), outcome.text(),
+                    new ArrayList<>(outcome.discovered())));
+            case SITEMAP -> collector.emit(StatusStream.NAME, input,
+                    StatusStream.values(url, outcome.metadata(), Status.FETCHED, outcome.discovered()));
             case REDIRECT -> collector.emit(StatusStream.NAME, input,
-                    new Values(url, outcome.metadata(), Status.REDIRECTION));
-            case ERROR -> collector.emit(StatusStream.NAME, input, new Values(url, outcome.metadata(), Status.ERROR));
+                    StatusStream.values(url, outcome.metadata(), Status.REDIRECTION, outcome.discovered()));
+            case ERROR -> collector.emit(StatusStream.NAME, input,
+                    StatusStream.values(url, outcome.metadata(), Status.ERROR, outcome.discovered()));
             default -> throw new IllegalStateException(outcome.kind().name());
         }
         collector.ack(input);
@@ -68,7 +71,7 @@ public class ParserBolt extends BaseRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("url", "content", "metadata", "text"));
+        declarer.declare(new Fields("url", "content", "metadata", "text", "discovered"));
         declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
     }
 }

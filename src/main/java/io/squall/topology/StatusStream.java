@@ -1,12 +1,36 @@
 package io.squall.topology;
 
+import io.squall.core.Discovered;
+import io.squall.core.Metadata;
+import io.squall.core.Status;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
 
-/** The status stream's name and fields, as every bolt that decides a URL's fate declares them. */
+/**
+ * The status stream, as every bolt that decides a URL's fate emits it: the URL, its metadata, its new
+ * status, and the URLs it discovered (outlinks, a redirect target, sitemap entries). The discoveries
+ * travel in the same tuple as the status so that one status updater writes them together: were they
+ * separate tuples, they could reach another updater in another worker, and a worker that dies could lose
+ * them after the page's new status was stored, which would leave the page not due and its links unknown.
+ */
 public final class StatusStream {
     public static final String NAME = "status";
-    public static final Fields FIELDS = new Fields("url", "metadata", "status");
+    public static final Fields FIELDS = new Fields("url", "metadata", "status", "discovered");
 
     private StatusStream() {
+    }
+
+    /** A status tuple's values; the discoveries in a list that Storm's Kryo knows (whatever list is given). */
+    public static Values values(String url, Metadata metadata, Status status, List<Discovered> discovered) {
+        return new Values(url, metadata, status, new ArrayList<>(discovered));
+    }
+
+    /** The discoveries of a status tuple, or of a tuple of the parser's default stream. */
+    @SuppressWarnings("unchecked")
+    public static List<Discovered> discovered(Tuple tuple) {
+        return (List<Discovered>) tuple.getValueByField("discovered");
     }
 }

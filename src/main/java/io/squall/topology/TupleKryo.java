@@ -2,6 +2,8 @@ package io.squall.topology;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers;
+import io.squall.core.Discovered;
+import io.squall.core.DiscoveredSerializer;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataSerializer;
 import io.squall.core.Status;
@@ -24,7 +26,10 @@ public final class TupleKryo implements IKryoDecorator {
     @Override
     public void decorate(Kryo kryo) {
         kryo.register(Metadata.class, new MetadataSerializer());
-        kryo.register(Status.class);
+        kryo.register(Discovered.class, new DiscoveredSerializer());
+        // Every registration names its serializer: Storm gives one registered without a serializer (at this
+        // stage) Java serialization, with a warning each time a worker creates a Kryo.
+        kryo.register(Status.class, new DefaultSerializers.EnumSerializer(Status.class));
         kryo.register(Collections.emptyMap().getClass(), new DefaultSerializers.CollectionsEmptyMapSerializer());
         kryo.register(Collections.emptyList().getClass(), new DefaultSerializers.CollectionsEmptyListSerializer());
         kryo.register(Collections.emptySet().getClass(), new DefaultSerializers.CollectionsEmptySetSerializer());

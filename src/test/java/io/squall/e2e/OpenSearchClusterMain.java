@@ -24,6 +24,7 @@ public final class OpenSearchClusterMain {
         int baseHttpPort = Integer.parseInt(args[2]);
         Path addressFile = Path.of(args[3]);
         OpenSearchRunner runner = new OpenSearchRunner();
+        runner.setMaxHttpPort(baseHttpPort + nodes + 1); // the runner takes ports up to 9299 only, by default
         runner.onBuild((number, settings) -> {
             settings.put("network.host", "127.0.0.1");
             settings.put("cluster.routing.allocation.disk.threshold_enabled", false);

@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import java.util.ArrayList;
@@ -35,10 +36,14 @@ final class RecordingSink implements FetchEngine.Sink<String> {
         emitted.add(new Emitted(anchor, url, metadata, null, content));
     }
 
+    /** Records the status, then each URL it discovered as a DISCOVERED entry of the same anchor. */
     @Override
-    public void emitStatus(String anchor, String url, Metadata metadata, Status status) {
+    public void emitStatus(String anchor, String url, Metadata metadata, Status status, List<Discovered> discovered) {
         checkOpen(anchor);
         emitted.add(new Emitted(anchor, url, metadata, status, null));
+        for (Discovered d : discovered) {
+            emitted.add(new Emitted(anchor, d.url(), d.metadata(), Status.DISCOVERED, null));
+        }
     }
 
     @Override

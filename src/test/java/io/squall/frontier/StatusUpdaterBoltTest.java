@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;
+import io.squall.topology.StatusStream;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class StatusUpdaterBoltTest {
 
     private static BoltDriver driver() {
-        return new BoltDriver(Map.of("status", new Fields("url", "metadata", "status")));
+        return new BoltDriver(Map.of("status", StatusStream.FIELDS));
     }
 
     /** A bolt with bulks of at most 5 updates and no timed flush within a test (sent as soon as a request slot is free). */
@@ -39,7 +41,7 @@ class StatusUpdaterBoltTest {
         List<Tuple> sent = new ArrayList<>();
         for (int i = from; i < to; i++) {
             Tuple t = driver.tuple("status", "https://host" + (i % 2) + ".example.org/" + i, new Metadata(),
-                    i % 2 == 0 ? Status.DISCOVERED : Status.FETCHED);
+                    i % 2 == 0 ? Status.DISCOVERED : Status.FETCHED, new ArrayList<>());
             bolt.execute(t);
             sent.add(t);
         }
@@ -62,7 +64,8 @@ class StatusUpdaterBoltTest {
             assertEquals(2, os.countStatus("FETCHED"));
 
             // A DISCOVERED URL just written is acked at once, without a write.
-            bolt.execute(driver.tuple("status", sent.get(0).getStringByField("url"), new Metadata(), Status.DISCOVERED));
+            bolt.execute(driver.tuple("status", sent.get(0).getStringByField("url"), new Metadata(), Status.DISCOVERED,
+                    new ArrayList<>()));
             assertEquals(6, driver.acked().size());
         } finally {
             bolt.cleanup();
@@ -80,6 +83,47 @@ class StatusUpdaterBoltTest {
             assertEquals(List.of(), driver.acked());
             assertEquals(5, driver.failed().size());
             assertTrue(driver.failed().containsAll(sent));
+        } finally {
+            bolt.cleanup();
+        }
+    }
+
+    @Test
+    void aPagesStatusAndTheUrlsItDiscoveredAreStoredTogetherAndAckedOnce(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        StatusUpdaterBolt bolt = prepared(os, driver);
+        try {
+            Metadata linkMd = new Metadata();
+            linkMd.add("depth", "1");
+            Tuple page = driver.tuple("status", "https://a.example.org/", new Metadata(), Status.FETCHED,
+                    new ArrayList<>(List.of(new Discovered("https://a.example.org/x", linkMd),
+                            new Discovered("https://b.example.org/y", linkMd))));
+            bolt.execute(page);
+            driver.awaitOutcomes(1);
+            assertEquals(List.of(page), driver.acked());
+            assertEquals("FETCHED", os.statusDocument(UrlId.of("https://a.example.org/")).get("status"));
+            for (String link : List.of("https://a.example.org/x", "https://b.example.org/y")) {
+                Map<String, Object> doc = os.statusDocument(UrlId.of(link));
+                assertNotNull(doc, link + " stored with the page's status");
+                assertEquals("DISCOVERED", doc.get("status"));
+                assertEquals("1", TestOpenSearch.metadataOf(doc).getFirst("depth"));
+            }
+        } finally {
+            bolt.cleanup();
+        }
+    }
+
+    @Test
+    void whenTheDiscoveriesCannotBeStoredThePagesTupleFails(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        StatusUpdaterBolt bolt = prepared(os, driver);
+        try {
+            os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
+            Tuple page = driver.tuple("status", "https://a.example.org/", new Metadata(), Status.FETCHED,
+                    new ArrayList<>(List.of(new Discovered("https://a.example.org/x", new Metadata()))));
+            bolt.execute(page);
+            driver.awaitOutcomes(1);
+            assertEquals(List.of(page), driver.failed(), "replayed, so that its links are found again");
         } finally {
             bolt.cleanup();
         }

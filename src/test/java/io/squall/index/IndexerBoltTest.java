@@ -3,6 +3,7 @@ package io.squall.index;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class IndexerBoltTest {
 
     private static BoltDriver driver() {
-        return new BoltDriver(Map.of("default", new Fields("url", "content", "metadata", "text")));
+        return new BoltDriver(Map.of("default", new Fields("url", "content", "metadata", "text", "discovered")));
     }
 
     /** An indexer with bulks of at most 3 pages and no timed flush within a test (sent as soon as a request slot is free). */
@@ -40,7 +41,8 @@ class IndexerBoltTest {
     }
 
     private static Tuple page(BoltDriver driver, String url, Metadata md) {
-        return driver.tuple("default", url, "<html>".getBytes(StandardCharsets.UTF_8), md, "text of " + url);
+        return driver.tuple("default", url, "<html>".getBytes(StandardCharsets.UTF_8), md, "text of " + url,
+                new ArrayList<>(List.of(new Discovered(url + "link", new Metadata()))));
     }
 
     private static Metadata parsed(int i) {
@@ -54,7 +56,10 @@ class IndexerBoltTest {
                 .set("lang", List.of("en", "de"));
     }
 
-    /** Every emitted tuple is FETCHED on the status stream, anchored to the input with the same URL. */
+    /**
+     * Every emitted tuple is FETCHED on the status stream, anchored to the input with the same URL, with the
+     * page's discoveries.
+     */
     private static void assertFetchedEmittedFor(BoltDriver driver, List<Tuple> inputs) {
         List<BoltDriver.Emitted> emitted = driver.emitted();
         assertEquals(inputs.size(), emitted.size());
@@ -66,6 +71,7 @@ class IndexerBoltTest {
             anchored.add(input);
             assertEquals(input.getStringByField("url"), e.values().get(0));
             assertEquals(Status.FETCHED, e.values().get(2));
+            assertEquals(input.getValueByField("discovered"), e.values().get(3), "the page's links go on with it");
         }
         assertEquals(new java.util.HashSet<>(inputs), anchored, "one FETCHED per page");
     }

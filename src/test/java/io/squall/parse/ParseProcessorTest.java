@@ -1,5 +1,6 @@
 package io.squall.parse;
 
+import io.squall.core.Discovered;
 import io.squall.urls.OutlinkMetadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,7 +39,7 @@ class ParseProcessorTest {
     }
 
     private static List<String> urls(ParseProcessor.Outcome outcome) {
-        return outcome.discovered().stream().map(ParseProcessor.Discovered::url).toList();
+        return outcome.discovered().stream().map(Discovered::url).toList();
     }
 
     private static final String LINKS_PAGE = """
@@ -94,7 +95,7 @@ class ParseProcessorTest {
                 "http://www.example.com/base/sub/area.html",
                 "http://www.example.com/base/sub/frame.html"), urls(outcome));
 
-        ParseProcessor.Discovered rel = outcome.discovered().get(1);
+        Discovered rel = outcome.discovered().get(1);
         assertEquals(List.of("relative", "relative again"), rel.metadata().getValues(MetadataKeys.ANCHORS));
         assertEquals("3", rel.metadata().getFirst(MetadataKeys.DEPTH));
         assertEquals(List.of(PAGE_URL), rel.metadata().getValues(MetadataKeys.URL_PATH));

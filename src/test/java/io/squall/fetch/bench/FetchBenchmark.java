@@ -1,6 +1,7 @@
 package io.squall.fetch.bench;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.fetch.FetchEngine;
@@ -105,7 +106,7 @@ public final class FetchBenchmark {
             }
 
             @Override
-            public void emitStatus(String anchor, String url, Metadata metadata, Status status) {
+            public void emitStatus(String anchor, String url, Metadata metadata, Status status, List<Discovered> discovered) {
                 // errors only: not counted
             }
 
