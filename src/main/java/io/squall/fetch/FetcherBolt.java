@@ -4,11 +4,10 @@ import com.codahale.metrics.Gauge;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
-import io.squall.metrics.CrawlStats;
 import io.squall.topology.StatusStream;
 import io.squall.topology.SynchronizedOutputCollector;
+import io.squall.topology.TaskCounters;
 import io.squall.urls.UrlFilters;
-import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.storm.task.OutputCollector;
@@ -29,15 +28,15 @@ public class FetcherBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
     private transient FetchEngine<Tuple> engine;
     private transient HttpProtocol protocol;
-    private transient String gaugePrefix;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         FetchTimeouts.checkMessageTimeout(config);
         protocol = new HttpProtocol(config);
-        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config),
-                new CollectorSink(SynchronizedOutputCollector.of(collector)));
+        TaskCounters counters = new TaskCounters(context);
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
+                new CollectorSink(SynchronizedOutputCollector.of(collector)), counters);
         registerMetrics(context);
     }
 
@@ -70,6 +69,7 @@ public class FetcherBolt extends BaseRichBolt {
         }
     }
 
+    /** The engine's state as gauges; its counters are this task's own already ({@link TaskCounters}). */
     private void registerMetrics(TopologyContext context) {
         FetcherMetrics m = engine.metrics();
         HostQueues<Tuple> queues = engine.queues();
@@ -79,18 +79,6 @@ public class FetcherBolt extends BaseRichBolt {
         gauge(context, "fetcher.blocked.queues", queues::blockedQueues);
         gauge(context, "fetcher.mean.fetch.ms", m::meanFetchMillis);
         gauge(context, "fetcher.mean.queue.ms", m::meanQueueMillis);
-        for (String counter : List.of("fetcher.pages", "fetcher.bytes", "fetcher.errors", "fetcher.rejected",
-                "fetcher.queue.timeouts", "fetcher.robots")) {
-            gauge(context, counter, () -> m.counter(counter));
-        }
-        for (Status s : Status.values()) {
-            gauge(context, "fetcher.status." + s, () -> m.counter("fetcher.status." + s));
-        }
-        // In-JVM gauges for local mode's progress line, one name per task.
-        gaugePrefix = "fetcher.task" + context.getThisTaskId() + ".";
-        CrawlStats.gauge(gaugePrefix + "queues", queues::queueCount);
-        CrawlStats.gauge(gaugePrefix + "urls.in.queues", queues::size);
-        CrawlStats.gauge(gaugePrefix + "active.threads", m::activeThreads);
     }
 
     private static void gauge(TopologyContext context, String name, LongSupplier value) {
@@ -108,9 +96,6 @@ public class FetcherBolt extends BaseRichBolt {
         if (engine != null) {
             engine.close();
             protocol.close();
-            for (String g : List.of("queues", "urls.in.queues", "active.threads")) {
-                CrawlStats.removeGauge(gaugePrefix + g);
-            }
         }
     }
 

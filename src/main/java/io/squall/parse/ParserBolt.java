@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.topology.StatusStream;
+import io.squall.topology.TaskCounters;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -34,7 +35,7 @@ public class ParserBolt extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.processor = ParseProcessor.fromConfig(CrawlerConfig.fromStormConf(topoConf));
+        this.processor = ParseProcessor.fromConfig(CrawlerConfig.fromStormConf(topoConf), new TaskCounters(context));
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.metrics.Counters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
@@ -43,14 +44,14 @@ public final class UrlFilters {
     private UrlFilters() {
     }
 
-    /** The chain configured for this crawl. */
-    public static UrlFilterChain fromConfig(CrawlerConfig config) {
+    /** The chain configured for this crawl, counting its rejections in {@code counters}. */
+    public static UrlFilterChain fromConfig(CrawlerConfig config, Counters counters) {
         UrlNormalizer normalizer = UrlNormalizer.fromConfig(config);
         String file = config.getString(KEY).trim();
         if (file.isEmpty()) {
-            return new UrlFilterChain(normalizer, List.of());
+            return new UrlFilterChain(normalizer, List.of(), counters);
         }
-        return new UrlFilterChain(normalizer, parse(read(file), file, config));
+        return new UrlFilterChain(normalizer, parse(read(file), file, config), counters);
     }
 
     private static Map<?, ?> read(String file) {

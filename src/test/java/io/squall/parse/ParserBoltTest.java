@@ -51,6 +51,8 @@ class ParserBoltTest {
         assertEquals(1, onwards.size());
         assertEquals("https://example.org/dir/", onwards.get(0).values().get(0));
         assertTrue(((String) onwards.get(0).values().get(3)).contains("Hello crawler."));
+        assertEquals(1, driver.counter("parser.pages"), "in the task's own metrics");
+        assertEquals(2, driver.counter("parser.outlinks"));
     }
 
     @Test
