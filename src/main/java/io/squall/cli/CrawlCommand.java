@@ -4,7 +4,6 @@ import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
-import io.squall.metrics.CrawlStats;
 import io.squall.topology.CrawlTopology;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -148,7 +147,6 @@ final class CrawlCommand {
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
                                LocalConsole console, OpenSearchClient nodeToWarm) throws Exception {
-        CrawlStats.reset();
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         CrawlTopology.Submission submission = CrawlTopology.prepare(config, home.resolve("es-conf"));
         StormTopology topology = CrawlTopology.build(config, submission.filters(), submission.parallelism());
@@ -160,12 +158,15 @@ final class CrawlCommand {
         java.time.Instant startedAt = java.time.Instant.now();
         java.time.Instant stoppedAt;
         StopReason reason;
-        try (LocalCrawlTopology running = LocalCrawlTopology.create()) {
+        long fetched;
+        long bytes;
+        try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
+             LocalCrawlTopology running = LocalCrawlTopology.create()) {
+            LiveStats live = new LiveStats(reporting.metrics());
             // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
             // spout waits for both.
             running.submitInactive(topology, stormConfig);
             LOG.info("{}", WarmUp.run(config, nodeToWarm));
-            CrawlStats.clearCounters(); // what the warm-up counted: the topology counts nothing until activated
             running.activate();
             console.started(running);
             ProgressSample last = null;
@@ -181,11 +182,11 @@ final class CrawlCommand {
                     reason = StopReason.CONSOLE;
                     break;
                 }
-                reason = policy.limitReached(elapsed, LiveStats.fetched());
+                reason = policy.limitReached(elapsed, live.fetched());
                 if (reason != null) {
                     break;
                 }
-                long inFlight = LiveStats.inFlight();
+                long inFlight = live.inFlight();
                 boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
                 if (!StopPolicy.mayBeIdle(inFlight) && !report) {
                     continue;
@@ -198,7 +199,7 @@ final class CrawlCommand {
                 }
                 if (report) {
                     Map<String, Long> byStatus = index.countByStatus();
-                    ProgressSample now = sample(elapsed, byStatus.get("DISCOVERED"), due, threads);
+                    ProgressSample now = sample(live, elapsed, byStatus.get("DISCOVERED"), due, threads);
                     progress.update(ProgressLine.format(now, last) + (console.paused() ? "  (paused)" : ""));
                     console.publish(now, last, byStatus);
                     last = now;
@@ -212,24 +213,27 @@ final class CrawlCommand {
                 err.println("Stopping: " + reason.description + "; letting URLs in flight finish (up to "
                         + DRAIN.toSeconds() + " s)...");
                 running.deactivate();
-                drain();
+                drain(live);
             }
+            // The last figures while the worker still holds them: it gives its registry up as it stops.
+            fetched = live.fetched();
+            bytes = live.bytes();
             LOG.info("Stopping the local cluster: {}", reason.description);
         }
         Duration elapsed = Duration.between(startedAt, stoppedAt);
         index.refresh();
-        return new CrawlSummary(reason, elapsed, LiveStats.fetched(), LiveStats.bytes(),
+        return new CrawlSummary(reason, elapsed, fetched, bytes,
                 CrawlSummary.Run.measure(startedAt, stoppedAt), index.report(TOP));
     }
 
-    private static ProgressSample sample(Duration elapsed, long discovered, long due, long threads) {
-        return new ProgressSample(elapsed, LiveStats.fetched(), LiveStats.bytes(), discovered,
-                LiveStats.errors(), due, LiveStats.inFlight(), LiveStats.activeThreads(), threads, LiveStats.queues());
+    private static ProgressSample sample(LiveStats live, Duration elapsed, long discovered, long due, long threads) {
+        return new ProgressSample(elapsed, live.fetched(), live.bytes(), discovered,
+                live.errors(), due, live.inFlight(), live.activeThreads(), threads, live.queues());
     }
 
-    private static void drain() throws InterruptedException {
+    private static void drain(LiveStats live) throws InterruptedException {
         long deadline = System.nanoTime() + DRAIN.toNanos();
-        while (LiveStats.inFlight() > 0 && System.nanoTime() < deadline) {
+        while (live.inFlight() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(TICK.toMillis());
         }
     }

@@ -1,60 +1,46 @@
 package io.squall.cli;
 
-import io.squall.metrics.CrawlStats;
-
 /**
- * The live figures local mode reads from the components running in its JVM ({@link CrawlStats}). The
- * names are the components' own; gauges are per task ({@code spout.inflight.<task>}) and summed here.
+ * The live figures of a local crawl, from its tasks' metrics ({@link WorkerMetrics}), each summed over the
+ * tasks of its component. The names are the ones the components count and measure under.
  */
 final class LiveStats {
-    static final String FETCHED = "fetcher.pages";
-    static final String BYTES = "fetcher.bytes";
+    private static final String FETCHED = "fetcher.pages";
+    private static final String BYTES = "fetcher.bytes";
     // Outcomes written to the status index (by the fetcher's, the parser's or the indexer's decision).
-    static final String FETCH_ERRORS = "status.FETCH_ERROR";
-    static final String ERRORS = "status.ERROR";
-    static final String IN_FLIGHT = "spout.inflight.";
-    // Fetcher gauges are named fetcher.task<N>.<gauge>.
-    static final String FETCHER_TASK = "fetcher.task";
-    static final String ACTIVE_THREADS = ".active.threads";
-    static final String QUEUES = ".queues";
+    private static final String FETCH_ERRORS = "status.written.FETCH_ERROR";
+    private static final String ERRORS = "status.written.ERROR";
+    private static final String IN_FLIGHT = "spout.inflight";
+    private static final String ACTIVE_THREADS = "fetcher.active.threads";
+    private static final String QUEUES = "fetcher.queues";
 
-    private LiveStats() {
+    private final WorkerMetrics metrics;
+
+    LiveStats(WorkerMetrics metrics) {
+        this.metrics = metrics;
     }
 
-    static long fetched() {
-        return CrawlStats.sum(FETCHED);
+    long fetched() {
+        return metrics.sum(FETCHED);
     }
 
-    static long bytes() {
-        return CrawlStats.sum(BYTES);
+    long bytes() {
+        return metrics.sum(BYTES);
     }
 
-    static long errors() {
-        return CrawlStats.sum(FETCH_ERRORS) + CrawlStats.sum(ERRORS);
+    long errors() {
+        return metrics.sum(FETCH_ERRORS) + metrics.sum(ERRORS);
     }
 
-    static long inFlight() {
-        return CrawlStats.sum(IN_FLIGHT);
+    long inFlight() {
+        return metrics.sum(IN_FLIGHT);
     }
 
-    static long activeThreads() {
-        return sumOfTasks(FETCHER_TASK, ACTIVE_THREADS);
+    long activeThreads() {
+        return metrics.sum(ACTIVE_THREADS);
     }
 
-    static long queues() {
-        return sumOfTasks(FETCHER_TASK, QUEUES);
-    }
-
-    /** Sums the gauges named prefix + task number + suffix (not "urls.in.queues" for ".queues"). */
-    private static long sumOfTasks(String prefix, String suffix) {
-        long total = 0;
-        for (var e : CrawlStats.snapshot().entrySet()) {
-            String name = e.getKey();
-            if (name.length() > prefix.length() + suffix.length() && name.startsWith(prefix) && name.endsWith(suffix)
-                    && name.substring(prefix.length(), name.length() - suffix.length()).chars().allMatch(Character::isDigit)) {
-                total += e.getValue();
-            }
-        }
-        return total;
+    long queues() {
+        return metrics.sum(QUEUES);
     }
 }

@@ -7,10 +7,12 @@ import io.squall.core.Status;
 import io.squall.fetch.FetchOutcomes;
 import io.squall.frontier.StatusWriter;
 import io.squall.index.ContentIndexer;
+import io.squall.metrics.CounterTally;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.SquallIndex;
 import io.squall.parse.ParseProcessor;
+import io.squall.urls.UrlFilterChain;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -34,9 +36,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Nothing of the crawl is touched: the sample pages go through their own parser, URL filters, status
  * writer and content indexer, into two scratch indices deleted at the end (only on the embedded node: an
- * OpenSearch given with {@code --opensearch} is someone else's, and already warm). The caller clears the
- * counters it left in {@link io.squall.metrics.CrawlStats} before the topology starts counting. A failure
- * only loses the head start: it is logged, never thrown.
+ * OpenSearch given with {@code --opensearch} is someone else's, and already warm). They count in the
+ * warm-up's own {@link CounterTally}, never in the crawl's metrics. A failure only loses the head start: it
+ * is logged, never thrown.
  */
 final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
@@ -48,12 +50,16 @@ final class WarmUp {
             + " links text and metadata and the indexer stores what search engines archives and researchers"
             + " read").split(" ");
 
-    /** What the warm-up did: pages parsed, links they gave, documents OpenSearch confirmed or refused. */
-    record Result(int pages, long links, long written, long failed, Duration took) {
+    /**
+     * What the warm-up did: pages parsed, links they gave and links the URL filters rejected, documents
+     * OpenSearch confirmed or refused.
+     */
+    record Result(int pages, long links, long rejected, long written, long failed, Duration took) {
         @Override
         public String toString() {
-            return "Warm-up: parsed " + pages + " sample pages (" + links + " links) and wrote " + written
-                    + " documents to scratch indices (" + failed + " failed) in " + took.toMillis() + " ms";
+            return "Warm-up: parsed " + pages + " sample pages (" + links + " links, " + rejected
+                    + " rejected by the URL filters) and wrote " + written + " documents to scratch indices ("
+                    + failed + " failed) in " + took.toMillis() + " ms";
         }
     }
 
@@ -70,30 +76,32 @@ final class WarmUp {
         long start = System.nanoTime();
         CrawlerConfig config = scratchConfig(crawlConfig);
         Counts counts = new Counts();
+        CounterTally counted = new CounterTally();
         try {
-            ParseProcessor parser = ParseProcessor.fromConfig(config);
+            ParseProcessor parser = ParseProcessor.fromConfig(config, counted);
             if (client == null) {
                 parseAll(parser, counts, (url, outcome) -> { });
             } else {
-                writeAll(parser, counts, client, config);
+                writeAll(parser, counts, counted, client, config);
             }
         } catch (RuntimeException e) {
             LOG.warn("Warm-up stopped after {} pages: {}", counts.pages, e.toString());
         } finally {
             deleteScratchIndices(client, config);
         }
-        return new Result(counts.pages, counts.links, counts.written.sum(), counts.failed.sum(),
-                Duration.ofNanos(System.nanoTime() - start));
+        return new Result(counts.pages, counts.links, counted.sumOf(UrlFilterChain.REJECTED_PREFIX),
+                counts.written.sum(), counts.failed.sum(), Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** Parses every sample page and writes its outlinks, content and status as the crawl's bolts would. */
-    private static void writeAll(ParseProcessor parser, Counts counts, OpenSearchClient client, CrawlerConfig config) {
+    private static void writeAll(ParseProcessor parser, Counts counts, CounterTally counted, OpenSearchClient client,
+                                 CrawlerConfig config) {
         IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
         IndexSetup.ensureIndex(client, config, SquallIndex.CONTENT, null);
         try (BulkWriter statusBulk = bulkWriter(client, config, "opensearch.status");
              BulkWriter contentBulk = bulkWriter(client, config, "opensearch.content")) {
-            StatusWriter status = new StatusWriter(config, statusBulk);
-            ContentIndexer content = new ContentIndexer(config, contentBulk);
+            StatusWriter status = new StatusWriter(config, statusBulk, counted);
+            ContentIndexer content = new ContentIndexer(config, contentBulk, counted);
             parseAll(parser, counts, (url, outcome) -> {
                 for (Discovered link : outcome.discovered()) {
                     status.write(link.url(), link.metadata(), Status.DISCOVERED, counts);

@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.metrics.Counters;
 import io.squall.urls.UrlFilter;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,14 +42,16 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final RobotsCache robots;
     private final FetchOutcomes outcomes;
     private final Sink<T> sink;
-    private final FetcherMetrics metrics = new FetcherMetrics();
+    private final FetcherMetrics metrics;
     private final List<Thread> threads = new ArrayList<>();
     private final long serverDelayNanos;
     private final long maxCrawlDelayNanos;
     private final boolean forceMaxCrawlDelay;
     private volatile boolean running = true;
 
-    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink) {
+    /** @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics}) */
+    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters) {
+        this.metrics = new FetcherMetrics(counters);
         this.queues = new HostQueues<>(config);
         this.protocol = protocol;
         this.robots = config.getBoolean("robots.enabled") ? new RobotsCache(protocol, config) : null;

@@ -5,12 +5,12 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
-import io.squall.metrics.CrawlStats;
 import io.squall.topology.HeldTuples;
 import io.squall.topology.MessageTimeout;
 import io.squall.topology.ReleasingCollector;
 import io.squall.topology.StatusStream;
 import io.squall.topology.SynchronizedOutputCollector;
+import io.squall.topology.TaskCounters;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.util.List;
@@ -38,7 +38,6 @@ public class FetcherBolt extends BaseRichBolt {
     private transient HeldTuples<Tuple> held;
     private transient OutputCollector collector;
     private transient HttpProtocol protocol;
-    private transient String gaugePrefix;
 
     /** @param urlFilters the filters for redirect targets, read where the crawl was started */
     public FetcherBolt(UrlFilterFile urlFilters) {
@@ -51,8 +50,9 @@ public class FetcherBolt extends BaseRichBolt {
         held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
         this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
         protocol = new HttpProtocol(config);
-        engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config),
-                new CollectorSink(this.collector));
+        TaskCounters counters = new TaskCounters(context);
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
+                new CollectorSink(this.collector), counters);
         registerMetrics(context);
     }
 
@@ -85,6 +85,7 @@ public class FetcherBolt extends BaseRichBolt {
         }
     }
 
+    /** The engine's state as gauges; its counters are this task's own already ({@link TaskCounters}). */
     private void registerMetrics(TopologyContext context) {
         FetcherMetrics m = engine.metrics();
         HostQueues<Tuple> queues = engine.queues();
@@ -94,18 +95,6 @@ public class FetcherBolt extends BaseRichBolt {
         gauge(context, "fetcher.blocked.queues", queues::blockedQueues);
         gauge(context, "fetcher.mean.fetch.ms", m::meanFetchMillis);
         gauge(context, "fetcher.mean.queue.ms", m::meanQueueMillis);
-        for (String counter : List.of("fetcher.pages", "fetcher.bytes", "fetcher.errors", "fetcher.rejected",
-                "fetcher.queue.timeouts", "fetcher.robots")) {
-            gauge(context, counter, () -> m.counter(counter));
-        }
-        for (Status s : Status.values()) {
-            gauge(context, "fetcher.status." + s, () -> m.counter("fetcher.status." + s));
-        }
-        // In-JVM gauges for local mode's progress line, one name per task.
-        gaugePrefix = "fetcher.task" + context.getThisTaskId() + ".";
-        CrawlStats.gauge(gaugePrefix + "queues", queues::queueCount);
-        CrawlStats.gauge(gaugePrefix + "urls.in.queues", queues::size);
-        CrawlStats.gauge(gaugePrefix + "active.threads", m::activeThreads);
     }
 
     private static void gauge(TopologyContext context, String name, LongSupplier value) {
@@ -133,9 +122,6 @@ public class FetcherBolt extends BaseRichBolt {
         if (engine != null) {
             engine.close();
             protocol.close();
-            for (String g : List.of("queues", "urls.in.queues", "active.threads")) {
-                CrawlStats.removeGauge(gaugePrefix + g);
-            }
         }
     }
 

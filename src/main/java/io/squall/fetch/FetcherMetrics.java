@@ -1,30 +1,29 @@
 package io.squall.fetch;
 
-import io.squall.metrics.CrawlStats;
-import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
+import io.squall.metrics.Counters;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The fetcher's counters, per engine (for Storm's per-task metrics) and summed in {@link CrawlStats} (for
- * local mode's progress line): {@code fetcher.pages}, {@code fetcher.bytes}, {@code fetcher.errors},
- * {@code fetcher.status.<STATUS>}, {@code fetcher.http.<code>}, {@code fetcher.queue.timeouts},
- * {@code fetcher.rejected}, fetch and queue times.
+ * The fetcher's figures: counters go to the {@link Counters} the engine was given ({@code fetcher.pages},
+ * {@code fetcher.bytes}, {@code fetcher.errors}, {@code fetcher.status.<STATUS>}, {@code fetcher.http.<code>},
+ * {@code fetcher.exceptions.<cause>}, {@code fetcher.queue.timeouts}, {@code fetcher.rejected},
+ * {@code fetcher.robots}); busy threads and mean fetch and queue times are kept here, for gauges.
  */
 public final class FetcherMetrics {
-    private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
+    private final Counters counters;
     final AtomicInteger activeThreads = new AtomicInteger();
     private final LongAdder fetchMillis = new LongAdder();
     private final LongAdder fetches = new LongAdder();
     private final LongAdder queueMillis = new LongAdder();
     private final LongAdder dequeued = new LongAdder();
 
+    FetcherMetrics(Counters counters) {
+        this.counters = counters;
+    }
+
     void count(String name, long n) {
-        counters.computeIfAbsent(name, k -> new LongAdder()).add(n);
-        CrawlStats.counter(name).add(n);
+        counters.add(name, n);
     }
 
     void fetchTime(long millis) {
@@ -35,18 +34,6 @@ public final class FetcherMetrics {
     void queueTime(long millis) {
         queueMillis.add(millis);
         dequeued.increment();
-    }
-
-    public long counter(String name) {
-        LongAdder a = counters.get(name);
-        return a == null ? 0 : a.sum();
-    }
-
-    /** All counters of this engine, by name. */
-    public SortedMap<String, Long> counters() {
-        SortedMap<String, Long> copy = new TreeMap<>();
-        counters.forEach((k, v) -> copy.put(k, v.sum()));
-        return copy;
     }
 
     public int activeThreads() {

@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import com.codahale.metrics.Counter;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
@@ -7,7 +8,6 @@ import io.squall.core.PartitionKeys;
 import io.squall.core.PartitionMode;
 import io.squall.core.Status;
 import io.squall.topology.StatusStream;
-import io.squall.metrics.CrawlStats;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
@@ -28,12 +28,14 @@ public class URLPartitionerBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
     private transient OutputCollector collector;
     private transient PartitionKeys keys;
+    private transient Counter invalid;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector outputCollector) {
         this.collector = outputCollector;
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         this.keys = new PartitionKeys(PartitionMode.parse(config.getString("partition.url.mode")));
+        this.invalid = context.registerCounter("partitioner.invalid");
     }
 
     @Override
@@ -48,7 +50,7 @@ public class URLPartitionerBolt extends BaseRichBolt {
                 Metadata md = metadata.copy();
                 md.set(MetadataKeys.ERROR_CAUSE, "url.invalid");
                 md.set(MetadataKeys.ERROR_MESSAGE, e.getMessage());
-                CrawlStats.counter("partitioner.invalid").increment();
+                invalid.inc();
                 collector.emit(StatusStream.NAME, tuple, StatusStream.values(url, md, Status.ERROR, List.of()));
                 collector.ack(tuple);
                 return;

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
@@ -49,9 +48,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Frontier implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Frontier.class);
-    // Acks and fails of every spout task in this JVM: a URL acked by one task may have written outlinks
-    // that another task's shards hold, so no task calls the frontier dry before those are searchable.
-    private static final AtomicLong LAST_RELEASE_MILLIS = new AtomicLong(Long.MIN_VALUE / 2);
     private static final long REFRESH_MARGIN_MILLIS = 50;
 
     /** A URL to emit, with its metadata (including {@code _key}), and the number of the search that found it. */
@@ -91,6 +87,10 @@ public final class Frontier implements AutoCloseable {
     private long cycles;
     private long nextSearchAtMillis = Long.MIN_VALUE / 2;
     private long lastDryDiscoverySawUntilMillis = Long.MIN_VALUE / 2;
+    // The last ack or fail of this task's own URLs: what they wrote is what this task waits to see. Outlinks
+    // that another task's URLs wrote into this task's shards (that task may run in another worker) are
+    // found by the periodic search for new URLs, at most spout.max.delay.queries after they are searchable.
+    private long lastReleaseMillis = Long.MIN_VALUE / 2;
     private boolean refreshAllowed = true;
     private boolean lastDiscoveryFoundNothing;
     private boolean lastDiscoveryFedNone;
@@ -175,7 +175,8 @@ public final class Frontier implements AutoCloseable {
 
     /**
      * Whether this task's part of the frontier ran dry: nothing in flight or waiting for a retry, and a
-     * search for due URLs that saw what everything acked so far wrote found none.
+     * search for due URLs that saw what everything this task acked so far wrote found none. Outlinks that
+     * other tasks' URLs write into this task's shards make it busy again when its periodic search finds them.
      */
     public boolean isIdle() {
         if (assignment.isIdle()) {
@@ -184,7 +185,7 @@ public final class Frontier implements AutoCloseable {
         long now = nowMillis();
         return lastDiscoveryFoundNothing && running == null && ready.isEmpty() && hosts.size() == 0
                 && urls.inFlightCount() == 0 && urls.failedWaiting(now) == 0
-                && lastDryDiscoverySawUntilMillis >= LAST_RELEASE_MILLIS.get();
+                && lastDryDiscoverySawUntilMillis >= lastReleaseMillis;
     }
 
     /** Receives the duration of every search, in milliseconds, on the spout thread (for metrics). */
@@ -220,7 +221,7 @@ public final class Frontier implements AutoCloseable {
         } else {
             discovery.reset();
         }
-        LAST_RELEASE_MILLIS.accumulateAndGet(now, Math::max);
+        lastReleaseMillis = now;
     }
 
     private void maybeSearch(long now) {
@@ -251,7 +252,7 @@ public final class Frontier implements AutoCloseable {
         // is fed at all. New hosts while others keep the fetchers busy can wait for the periodic refresh.
         boolean starving = !waiting.isEmpty() || (discover && hosts.size() == 0);
         boolean refresh = refreshAllowed && starving && lastDiscoveryFedNone
-                && LAST_RELEASE_MILLIS.get() > now - visibilityMillis;
+                && lastReleaseMillis > now - visibilityMillis;
         // A waiting host can take its quota's worth at most: its URLs in flight (which still look due) and
         // its room. Reading more per host would only load documents that stay in the index.
         int waitingHits = Math.min(maxUrlsPerBucket, hosts.largestQuota(waiting));
@@ -348,10 +349,9 @@ public final class Frontier implements AutoCloseable {
         }
         lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
         lastDiscoveryFedNone = fed == 0;
-        long lastRelease = LAST_RELEASE_MILLIS.get();
-        if (fed == 0 && sawReleasesUntil < lastRelease) {
+        if (fed == 0 && sawReleasesUntil < lastReleaseMillis) {
             // The search could not see the latest outlinks yet: look again once it can (at once, refreshing).
-            discovery.waitUntil(searchableAt(lastRelease, now));
+            discovery.waitUntil(searchableAt(lastReleaseMillis, now));
         } else if (fed == 0) {
             discovery.grow(now);
             if (lastDiscoveryFoundNothing && cycle.discover()) {

@@ -3,7 +3,6 @@ package io.squall.frontier;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Histogram;
 import io.squall.config.CrawlerConfig;
-import io.squall.metrics.CrawlStats;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -16,10 +15,10 @@ import org.apache.storm.tuple.Values;
  * Emits due URLs from the status index as {@code (url, metadata)}, the URL being the message id. A thin
  * adapter: the logic is in {@link Frontier}. Several tasks share the index's shards among themselves.
  *
- * <p>Reports, per task, the gauges {@code spout.inflight.<task>} and {@code spout.idle.<task>} (1 when
- * this task's part of the frontier ran dry: nothing in flight and nothing due) and the counters
- * {@code spout.emitted}, {@code spout.acked}, {@code spout.failed} to {@link CrawlStats}, and the same
- * to Storm's metrics, with the histogram {@code spout.search.ms} of search durations.
+ * <p>Reports to Storm's metrics, per task, the gauges {@code spout.inflight} and {@code spout.idle} (1 when
+ * this task's part of the frontier ran dry: nothing in flight and nothing due), the counters
+ * {@code spout.emitted}, {@code spout.acked}, {@code spout.failed}, and the histogram {@code spout.search.ms}
+ * of search durations.
  */
 public class FrontierSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -29,7 +28,6 @@ public class FrontierSpout extends BaseRichSpout {
     private transient Counter emitted;
     private transient Counter acked;
     private transient Counter failed;
-    private transient int taskIndex;
     // Read by metrics threads; written by the spout thread only.
     private transient volatile int inFlight;
     private transient volatile int idle;
@@ -37,9 +35,8 @@ public class FrontierSpout extends BaseRichSpout {
     @Override
     public void open(Map<String, Object> stormConf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
-        this.taskIndex = context.getThisTaskIndex();
         int numTasks = context.getComponentTasks(context.getThisComponentId()).size();
-        this.frontier = Frontier.open(CrawlerConfig.fromStormConf(stormConf), taskIndex, numTasks);
+        this.frontier = Frontier.open(CrawlerConfig.fromStormConf(stormConf), context.getThisTaskIndex(), numTasks);
         this.emitted = context.registerCounter("spout.emitted");
         this.acked = context.registerCounter("spout.acked");
         this.failed = context.registerCounter("spout.failed");
@@ -47,8 +44,6 @@ public class FrontierSpout extends BaseRichSpout {
         context.registerGauge("spout.idle", () -> idle);
         Histogram searchMillis = context.registerHistogram("spout.search.ms");
         frontier.onSearchTime(searchMillis::update);
-        CrawlStats.gauge("spout.inflight." + taskIndex, () -> inFlight);
-        CrawlStats.gauge("spout.idle." + taskIndex, () -> idle);
         updateGauges();
     }
 
@@ -58,7 +53,6 @@ public class FrontierSpout extends BaseRichSpout {
         if (emission != null) {
             collector.emit(new Values(emission.url(), emission.metadata()), emission.url());
             emitted.inc();
-            CrawlStats.counter("spout.emitted").increment();
         }
         updateGauges();
     }
@@ -67,7 +61,6 @@ public class FrontierSpout extends BaseRichSpout {
     public void ack(Object messageId) {
         frontier.acked((String) messageId);
         acked.inc();
-        CrawlStats.counter("spout.acked").increment();
         updateGauges();
     }
 
@@ -75,14 +68,11 @@ public class FrontierSpout extends BaseRichSpout {
     public void fail(Object messageId) {
         frontier.failed((String) messageId);
         failed.inc();
-        CrawlStats.counter("spout.failed").increment();
         updateGauges();
     }
 
     @Override
     public void close() {
-        CrawlStats.removeGauge("spout.inflight." + taskIndex);
-        CrawlStats.removeGauge("spout.idle." + taskIndex);
         if (frontier != null) {
             frontier.close();
         }

@@ -5,6 +5,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
@@ -42,7 +43,7 @@ public final class Injector {
     public Injector(CrawlerConfig config, OpenSearchClient client) {
         this.config = config;
         this.client = client;
-        this.filter = UrlFilters.fromConfig(config);
+        this.filter = UrlFilters.fromConfig(config, Counters.NONE); // the report says what was rejected
     }
 
     /** Injects the seeds of a file (UTF-8); problems are reported as {@code file:line: ...}. */
@@ -77,7 +78,7 @@ public final class Injector {
         BufferedReader lines = seeds instanceof BufferedReader b ? b : new BufferedReader(seeds);
         try (BulkWriter bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.status"),
                 "injector")) {
-            StatusWriter writer = new StatusWriter(config, bulk);
+            StatusWriter writer = new StatusWriter(config, bulk, Counters.NONE);
             String line;
             int number = 0;
             while ((line = lines.readLine()) != null) {

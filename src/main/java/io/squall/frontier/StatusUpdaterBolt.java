@@ -4,11 +4,11 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
-import io.squall.metrics.CrawlStats;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import io.squall.topology.StatusStream;
+import io.squall.topology.TaskCounters;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
@@ -30,18 +30,15 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(StatusUpdaterBolt.class);
 
     private transient StatusWriter writer;
+    private transient TaskCounters counters;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         prepareCollector(collector, config);
         BulkWriter bulk = openBulkWriter(config, SquallIndex.STATUS, "opensearch.status", context);
-        this.writer = new StatusWriter(config, bulk);
-        for (Status s : Status.values()) {
-            context.registerGauge("status.written." + s.name(), () -> writer.written(s));
-        }
-        context.registerGauge("status.known", writer::alreadyKnown);
-        context.registerGauge("status.failed", writer::failed);
+        this.counters = new TaskCounters(context);
+        this.writer = new StatusWriter(config, bulk, counters);
         context.registerGauge("status.buffered", bulk::buffered);
     }
 
@@ -57,7 +54,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         } catch (IllegalArgumentException e) {
             // Replaying cannot make such a URL storable: say so and let the tuple go.
             LOG.warn("Not storing status '{}' of {}: {}", value, url, e.getMessage());
-            CrawlStats.counter("status.invalid").increment();
+            counters.increment("status.invalid");
             collector.ack(tuple);
         }
     }

@@ -10,20 +10,18 @@ import io.squall.core.PartitionKeys;
 import io.squall.core.PartitionMode;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
-import io.squall.metrics.CrawlStats;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +44,9 @@ import org.slf4j.LoggerFactory;
  *   <li>An ERROR also deletes the URL's page from the content index (when {@code indexer.enabled}): a
  *       page that is gone is no longer searchable. Both must succeed for the write to succeed.</li>
  * </ul>
+ *
+ * <p>Counts, in the {@link Counters} it is given, {@code status.written.<STATUS>} (documents created or
+ * overwritten), {@code status.known} (DISCOVERED URLs already in the index) and {@code status.failed}.
  */
 public final class StatusWriter {
     private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
@@ -57,6 +58,10 @@ public final class StatusWriter {
         /** A DISCOVERED URL written recently: nothing to write, the callback is not called. */
         ALREADY_KNOWN
     }
+
+    private static final String WRITTEN_PREFIX = "status.written.";
+    private static final String KNOWN = "status.known";
+    private static final String FAILED = "status.failed";
 
     private final BulkWriter writer;
     private final Scheduler scheduler;
@@ -71,16 +76,15 @@ public final class StatusWriter {
     // writer's buffer and requests in flight (an entry leaves with its answer).
     private final Map<String, List<BulkWriter.Callback>> pendingCreates = new ConcurrentHashMap<>();
     private final Clock clock;
-    private final Map<Status, LongAdder> written = new EnumMap<>(Status.class);
-    private final LongAdder alreadyKnown = new LongAdder();
-    private final LongAdder failed = new LongAdder();
+    private final Counters counters;
 
-    public StatusWriter(CrawlerConfig config, BulkWriter writer) {
-        this(config, writer, Clock.systemUTC());
+    public StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters) {
+        this(config, writer, counters, Clock.systemUTC());
     }
 
-    StatusWriter(CrawlerConfig config, BulkWriter writer, Clock clock) {
+    StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
         this.writer = writer;
+        this.counters = counters;
         this.scheduler = Scheduler.fromConfig(config);
         this.partitionKeys = new PartitionKeys(PartitionMode.parse(config.getString("partition.url.mode")));
         this.statusIndex = SquallIndex.STATUS.name(config);
@@ -91,9 +95,6 @@ public final class StatusWriter {
                 .maximumSize(config.getLong("opensearch.status.discovered.cache.size"))
                 .build();
         this.clock = clock;
-        for (Status s : Status.values()) {
-            written.put(s, new LongAdder());
-        }
     }
 
     /**
@@ -107,8 +108,7 @@ public final class StatusWriter {
     public Submission write(String url, Metadata metadata, Status status, BulkWriter.Callback callback) {
         String id = UrlId.of(url);
         if (status == Status.DISCOVERED && knownIds.getIfPresent(id) != null) {
-            alreadyKnown.increment();
-            CrawlStats.counter("status.known").increment();
+            counters.increment(KNOWN);
             return Submission.ALREADY_KNOWN;
         }
         if (status == Status.DISCOVERED && pendingCreates.computeIfPresent(id, (k, followers) -> {
@@ -181,21 +181,6 @@ public final class StatusWriter {
         }
     }
 
-    /** Documents written (created or overwritten) with the status since start. */
-    public long written(Status status) {
-        return written.get(status).sum();
-    }
-
-    /** DISCOVERED updates of URLs already in the index (from the cache or a 409). */
-    public long alreadyKnown() {
-        return alreadyKnown.sum();
-    }
-
-    /** Updates that failed. */
-    public long failed() {
-        return failed.sum();
-    }
-
     private Status countFetchErrors(Status status, Metadata stored) {
         if (status == Status.DISCOVERED) {
             return status;
@@ -241,8 +226,7 @@ public final class StatusWriter {
                     first.succeeded(alreadyExisted);
                 } finally {
                     for (BulkWriter.Callback follower : followers == null ? List.<BulkWriter.Callback>of() : followers) {
-                        alreadyKnown.increment();
-                        CrawlStats.counter("status.known").increment();
+                        counters.increment(KNOWN);
                         follower.succeeded(true);
                     }
                 }
@@ -255,8 +239,7 @@ public final class StatusWriter {
                     first.failed(reason);
                 } finally {
                     for (BulkWriter.Callback follower : followers == null ? List.<BulkWriter.Callback>of() : followers) {
-                        failed.increment();
-                        CrawlStats.counter("status.failed").increment();
+                        counters.increment(FAILED);
                         follower.failed(reason);
                     }
                 }
@@ -270,20 +253,13 @@ public final class StatusWriter {
             public void succeeded(boolean alreadyExisted) {
                 // Only a confirmed write makes a URL known: a failed one must be retried when rediscovered.
                 knownIds.put(id, Boolean.TRUE);
-                if (alreadyExisted) {
-                    alreadyKnown.increment();
-                    CrawlStats.counter("status.known").increment();
-                } else {
-                    written.get(status).increment();
-                    CrawlStats.counter("status." + status.name()).increment();
-                }
+                counters.increment(alreadyExisted ? KNOWN : WRITTEN_PREFIX + status.name());
                 callback.succeeded(alreadyExisted);
             }
 
             @Override
             public void failed(String reason) {
-                failed.increment();
-                CrawlStats.counter("status.failed").increment();
+                counters.increment(FAILED);
                 callback.failed(reason);
             }
         };

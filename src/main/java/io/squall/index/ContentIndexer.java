@@ -6,7 +6,7 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.PartitionKeys;
 import io.squall.core.UrlId;
-import io.squall.metrics.CrawlStats;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import java.time.Clock;
@@ -21,7 +21,8 @@ import java.util.Map;
  * description, keywords, text, host, contentType, language, digest, fetchDate (when it was indexed), and
  * the metadata named by {@code indexer.md.mapping} ("key" keeps the key as field name, "key=field"
  * renames it). The document id is the URL's id, as in the status index, so a page is replaced when
- * fetched again and can be deleted when it is gone. Pages marked {@code robots.noindex} are not indexed.
+ * fetched again and can be deleted when it is gone. Pages marked {@code robots.noindex} are not indexed
+ * (counted as {@code indexer.noindex} in the {@link Counters} it is given).
  */
 public final class ContentIndexer {
 
@@ -37,13 +38,15 @@ public final class ContentIndexer {
     private final String index;
     private final Map<String, String> fieldByKey;
     private final Clock clock;
+    private final Counters counters;
 
-    public ContentIndexer(CrawlerConfig config, BulkWriter writer) {
-        this(config, writer, Clock.systemUTC());
+    public ContentIndexer(CrawlerConfig config, BulkWriter writer, Counters counters) {
+        this(config, writer, counters, Clock.systemUTC());
     }
 
-    ContentIndexer(CrawlerConfig config, BulkWriter writer, Clock clock) {
+    ContentIndexer(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
         this.writer = writer;
+        this.counters = counters;
         this.index = SquallIndex.CONTENT.name(config);
         this.fieldByKey = mapping(config.getStringList("indexer.md.mapping"));
         this.clock = clock;
@@ -58,7 +61,7 @@ public final class ContentIndexer {
     public Decision index(String url, Metadata metadata, String text, BulkWriter.Callback callback) {
         Metadata md = metadata == null ? new Metadata() : metadata;
         if ("true".equalsIgnoreCase(md.getFirst(MetadataKeys.ROBOTS_NOINDEX))) {
-            CrawlStats.counter("indexer.noindex").increment();
+            counters.increment("indexer.noindex");
             return Decision.NOINDEX;
         }
         writer.index(index, UrlId.of(url), null, document(url, md, text), callback);

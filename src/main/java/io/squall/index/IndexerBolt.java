@@ -3,11 +3,11 @@ package io.squall.index;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
-import io.squall.metrics.CrawlStats;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import io.squall.topology.StatusStream;
+import io.squall.topology.TaskCounters;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -27,6 +27,7 @@ public class IndexerBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(IndexerBolt.class);
 
     private transient ContentIndexer indexer;
+    private transient TaskCounters counters;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -36,7 +37,8 @@ public class IndexerBolt extends BulkWritingBolt {
             return;
         }
         BulkWriter bulk = openBulkWriter(config, SquallIndex.CONTENT, "opensearch.content", context);
-        this.indexer = new ContentIndexer(config, bulk);
+        this.counters = new TaskCounters(context);
+        this.indexer = new ContentIndexer(config, bulk, counters);
         context.registerGauge("indexer.buffered", bulk::buffered);
     }
 
@@ -56,13 +58,13 @@ public class IndexerBolt extends BulkWritingBolt {
 
     @Override
     protected void written(Tuple tuple) {
-        CrawlStats.counter("indexer.indexed").increment();
+        counters.increment("indexer.indexed");
         fetched(tuple);
     }
 
     @Override
     protected void notWritten(Tuple tuple, String reason) {
-        CrawlStats.counter("indexer.failed").increment();
+        counters.increment("indexer.failed");
         LOG.debug("Page {} not indexed: {}", tuple.getValueByField("url"), reason);
         collector.fail(tuple);
     }

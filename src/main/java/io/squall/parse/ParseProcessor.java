@@ -6,7 +6,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.metrics.CrawlStats;
+import io.squall.metrics.Counters;
 import io.squall.urls.FilterVerdict;
 import io.squall.urls.PageLinkFilter;
 import io.squall.urls.UrlFilterChain;
@@ -29,6 +29,9 @@ import java.util.Map;
  * page gives its text, metadata and outlinks; a meta refresh makes the page a redirect; other content is
  * passed on unparsed. Every new URL goes through the URL filter chain with the metadata it would be
  * stored with. Never throws for bad content: a failure is an {@link Kind#ERROR} outcome.
+ *
+ * <p>Counts, in the {@link Counters} it is given, {@code parser.pages}, {@code parser.nonhtml},
+ * {@code parser.sitemaps}, {@code parser.errors}, {@code parser.outlinks} and {@code parser.outlinks.over.max}.
  */
 public final class ParseProcessor {
     /** What became of the document, which decides where it goes. */
@@ -74,10 +77,11 @@ public final class ParseProcessor {
     private final String digestAlgorithm;
     private final boolean sniffSitemaps;
     private final Clock clock;
+    private final Counters counters;
 
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, UrlFilterChain filters,
             OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
-            boolean sniffSitemaps, Clock clock) {
+            boolean sniffSitemaps, Clock clock, Counters counters) {
         this.htmlParser = htmlParser;
         this.sitemaps = sitemaps;
         this.filters = filters;
@@ -87,20 +91,22 @@ public final class ParseProcessor {
         this.digestAlgorithm = digestAlgorithm;
         this.sniffSitemaps = sniffSitemaps;
         this.clock = clock;
+        this.counters = counters;
         digest(new byte[0]); // fail at start-up, not on the first page
     }
 
-    /** A processor with the URL filters of the file the configuration names, read now. */
-    public static ParseProcessor fromConfig(CrawlerConfig config) {
-        return withFilters(config, UrlFilters.fromConfig(config));
+    /** The parser configured for this crawl (its URL filters read now); it and its filters count in {@code counters}. */
+    public static ParseProcessor fromConfig(CrawlerConfig config, Counters counters) {
+        return withFilters(config, UrlFilters.fromConfig(config, counters), counters);
     }
 
-    public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain) {
+    /** The parser with a URL filter chain built already (from the definition the topology carries). */
+    public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain, Counters counters) {
         return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")), chain,
                 OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
-                config.getBoolean("sitemap.discovery"), Clock.systemUTC());
+                config.getBoolean("sitemap.discovery"), Clock.systemUTC(), counters);
     }
 
     public UrlFilterChain filters() {
@@ -120,12 +126,12 @@ public final class ParseProcessor {
             }
             md.set(MetadataKeys.PARSE_CONTENT_TYPE, contentType == null ? (html ? "text/html" : null) : contentType);
             if (!html) {
-                CrawlStats.counter("parser.nonhtml").increment();
+                counters.increment("parser.nonhtml");
                 return new Outcome(Kind.NON_HTML, md, "", List.of());
             }
             return page(url, bytes, md, contentType);
         } catch (IOException | RuntimeException | StackOverflowError e) {
-            CrawlStats.counter("parser.errors").increment();
+            counters.increment("parser.errors");
             md.set(MetadataKeys.ERROR_CAUSE, "parse");
             md.set(MetadataKeys.ERROR_MESSAGE, e.getClass().getSimpleName() + ": " + e.getMessage());
             return new Outcome(Kind.ERROR, md, "", List.of());
@@ -134,7 +140,7 @@ public final class ParseProcessor {
 
     private Outcome page(String url, byte[] bytes, Metadata md, String contentType) {
         ParsedPage page = htmlParser.parse(url, bytes, contentType, Headers.values(md, "x-robots-tag"));
-        CrawlStats.counter("parser.pages").increment();
+        counters.increment("parser.pages");
         md.set(MetadataKeys.PARSE_CHARSET, page.charset());
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
@@ -185,12 +191,12 @@ public final class ParseProcessor {
                 byHref.put(key, known);
             }
             if (known == OVER_MAX) {
-                CrawlStats.counter("parser.outlinks.over.max").increment();
+                counters.increment("parser.outlinks.over.max");
             } else if (known != REJECTED && !link.anchor().isEmpty() && !known.anchors.contains(link.anchor())) {
                 known.anchors.add(link.anchor());
             }
         }
-        CrawlStats.counter("parser.outlinks").add(found.size());
+        counters.add("parser.outlinks", found.size());
         List<Discovered> discovered = new ArrayList<>(found.size());
         for (Outlink outlink : found.values()) {
             Metadata outlinkMd = template.copy();
@@ -202,7 +208,7 @@ public final class ParseProcessor {
 
     private Outcome sitemap(String url, byte[] bytes, Metadata md) throws IOException {
         SitemapExtractor.Result result = sitemaps.extract(url, bytes);
-        CrawlStats.counter("parser.sitemaps").increment();
+        counters.increment("parser.sitemaps");
         md.set(MetadataKeys.IS_SITEMAP, "true");
         md.set(MetadataKeys.SITEMAP_TRUNCATED, result.truncated() ? "true" : null);
         Instant now = clock.instant();

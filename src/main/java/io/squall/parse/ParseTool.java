@@ -5,6 +5,7 @@ import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.metrics.Counters;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.UrlNormalizer;
 import java.io.IOException;
@@ -49,7 +50,7 @@ public final class ParseTool {
             return 2;
         }
         try {
-            ParseProcessor processor = ParseProcessor.fromConfig(ConfigLoader.load(confs));
+            ParseProcessor processor = ParseProcessor.fromConfig(ConfigLoader.load(confs), Counters.NONE);
             UrlNormalizer normalizer = processor.filters().normalizer();
             String url = normalizer.normalize(positional.get(0));
             String file = positional.size() == 2 ? positional.get(1) : "-";

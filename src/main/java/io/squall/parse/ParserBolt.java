@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.topology.StatusStream;
+import io.squall.topology.TaskCounters;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.util.ArrayList;
@@ -45,7 +46,8 @@ public class ParserBolt extends BaseRichBolt {
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config));
+        TaskCounters counters = new TaskCounters(context);
+        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config, counters), counters);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.squall.topology;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.FetcherBolt;
+import io.squall.metrics.Counters;
 import io.squall.fetch.URLPartitionerBolt;
 import io.squall.frontier.FrontierSpout;
 import io.squall.frontier.StatusUpdaterBolt;
@@ -77,7 +78,7 @@ public final class CrawlTopology {
     public static Submission prepare(CrawlerConfig config, Path esConfDir) {
         TopologyChecks.check(config);
         UrlFilterFile filters = UrlFilterFile.read(config);
-        UrlFilters.fromFile(filters, config); // a broken filter file fails here rather than in every worker
+        UrlFilters.fromFile(filters, config, Counters.NONE); // a broken filter file fails here, not in every worker
         var client = OpenSearchClients.create(config);
         try {
             IndexSetup.awaitReachable(client, config);

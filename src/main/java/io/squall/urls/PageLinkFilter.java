@@ -38,7 +38,7 @@ public final class PageLinkFilter {
             known = chain.filterNormalized(url, metadata);
             verdicts.put(url, known);
         } else if (!known.accepted()) {
-            UrlFilterChain.rejected(known);
+            chain.rejected(known);
         }
         return known;
     }

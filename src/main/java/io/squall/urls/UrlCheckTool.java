@@ -5,6 +5,7 @@ import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.metrics.Counters;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,7 +34,7 @@ public final class UrlCheckTool {
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         UrlFilterChain chain;
         try {
-            chain = UrlFilters.fromConfig(config(args));
+            chain = UrlFilters.fromConfig(config(args), Counters.NONE);
         } catch (IllegalArgumentException | ConfigException e) {
             err.println(e.getMessage());
             return 2;

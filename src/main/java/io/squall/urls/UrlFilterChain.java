@@ -1,24 +1,27 @@
 package io.squall.urls;
 
 import io.squall.core.Metadata;
-import io.squall.metrics.CrawlStats;
+import io.squall.metrics.Counters;
 import java.util.List;
 
 /**
  * The URL filter chain: the normalizer, then each configured filter in order; the first rejection ends
- * it. Every rejection is counted under {@code urlfilter.rejected.<filter name>} in {@link CrawlStats}.
- * A URL that is not http(s) is rejected under the name "scheme", one that cannot be parsed under
+ * it. Every rejection is counted under {@code urlfilter.rejected.<filter name>} in the {@link Counters} it
+ * is given. A URL that is not http(s) is rejected under the name "scheme", one that cannot be parsed under
  * "normalizer".
  */
 public final class UrlFilterChain implements UrlFilter {
-    static final String COUNTER_PREFIX = "urlfilter.rejected.";
+    /** The start of the rejection counters' names, followed by the rejecting filter's name. */
+    public static final String REJECTED_PREFIX = "urlfilter.rejected.";
 
     private final UrlNormalizer normalizer;
     private final List<UrlFilter> filters;
+    private final Counters counters;
 
-    public UrlFilterChain(UrlNormalizer normalizer, List<UrlFilter> filters) {
+    public UrlFilterChain(UrlNormalizer normalizer, List<UrlFilter> filters, Counters counters) {
         this.normalizer = normalizer;
         this.filters = List.copyOf(filters);
+        this.counters = counters;
     }
 
     public UrlNormalizer normalizer() {
@@ -69,8 +72,8 @@ public final class UrlFilterChain implements UrlFilter {
     }
 
     /** Counts the rejection, and returns it. */
-    static FilterVerdict rejected(FilterVerdict verdict) {
-        CrawlStats.counter(COUNTER_PREFIX + verdict.rejectedBy()).increment();
+    FilterVerdict rejected(FilterVerdict verdict) {
+        counters.increment(REJECTED_PREFIX + verdict.rejectedBy());
         return verdict;
     }
 }

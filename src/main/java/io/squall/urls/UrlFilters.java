@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.metrics.Counters;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
@@ -38,18 +39,18 @@ public final class UrlFilters {
     private UrlFilters() {
     }
 
-    /** The chain configured for this crawl, from the file it names (read now). */
-    public static UrlFilterChain fromConfig(CrawlerConfig config) {
-        return fromFile(UrlFilterFile.read(config), config);
+    /** The chain configured for this crawl, from the file it names (read now), counting its rejections in {@code counters}. */
+    public static UrlFilterChain fromConfig(CrawlerConfig config, Counters counters) {
+        return fromFile(UrlFilterFile.read(config), config, counters);
     }
 
     /** The chain of a definition read earlier (and carried to this worker in the topology). */
-    public static UrlFilterChain fromFile(UrlFilterFile file, CrawlerConfig config) {
+    public static UrlFilterChain fromFile(UrlFilterFile file, CrawlerConfig config, Counters counters) {
         UrlNormalizer normalizer = UrlNormalizer.fromConfig(config);
         if (file.isEmpty()) {
-            return new UrlFilterChain(normalizer, List.of());
+            return new UrlFilterChain(normalizer, List.of(), counters);
         }
-        return new UrlFilterChain(normalizer, parse(parseText(file), file.name(), config));
+        return new UrlFilterChain(normalizer, parse(parseText(file), file.name(), config), counters);
     }
 
     private static Map<?, ?> parseText(UrlFilterFile file) {

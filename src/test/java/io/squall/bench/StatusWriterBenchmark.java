@@ -6,6 +6,7 @@ import io.squall.core.PartitionKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.EmbeddedOpenSearch;
 import io.squall.opensearch.IndexSetup;
@@ -106,7 +107,7 @@ public final class StatusWriterBenchmark {
         long start = System.nanoTime();
         try (BulkWriter bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.status"),
                 "bench")) {
-            StatusWriter writer = new StatusWriter(config, bulk);
+            StatusWriter writer = new StatusWriter(config, bulk, Counters.NONE);
             for (int i = 0; i < documents; i++) {
                 writer.write(urls.get(i), mds.get(i), Status.FETCHED, count);
             }

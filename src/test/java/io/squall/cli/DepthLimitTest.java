@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.metrics.Counters;
 import io.squall.urls.UrlFilters;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class DepthLimitTest {
     @Test
     void maxDepthReplacesTheDepthFiltersLimitAndKeepsTheRestOfTheChain() throws Exception {
         CrawlerConfig config = DepthLimit.apply(CrawlerConfig.defaults(), 1, dir);
-        var chain = UrlFilters.fromConfig(config);
+        var chain = UrlFilters.fromConfig(config, Counters.NONE);
         assertTrue(chain.filter("http://a.example/x", new Metadata().set(MetadataKeys.DEPTH, "1")).accepted());
         assertFalse(chain.filter("http://a.example/x", new Metadata().set(MetadataKeys.DEPTH, "2")).accepted());
         assertFalse(chain.filter("http://a.example/a/a/a/a/a/", new Metadata().set(MetadataKeys.DEPTH, "0")).accepted(),

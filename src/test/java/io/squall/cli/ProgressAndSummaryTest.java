@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.squall.metrics.CrawlStats;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -19,19 +18,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ProgressAndSummaryTest {
-
-    @Test
-    void queuesCountTheFetcherQueuesNotTheUrlsInThem() {
-        CrawlStats.reset();
-        try {
-            CrawlStats.gauge("fetcher.task5.queues", () -> 2);
-            CrawlStats.gauge("fetcher.task5.urls.in.queues", () -> 116);
-            CrawlStats.gauge("fetcher.task7.queues", () -> 3);
-            assertEquals(5, LiveStats.queues());
-        } finally {
-            CrawlStats.reset();
-        }
-    }
 
     @Test
     void progressLineRatesAreOverTheLastInterval() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
 import io.squall.parse.ParseProcessor;
@@ -31,6 +32,8 @@ class WarmUpTest {
 
         assertEquals(WarmUp.PAGES, result.pages());
         assertTrue(result.links() > 20L * WarmUp.PAGES, result.toString());
+        // The links to other sites (two a page), out of the default scope: counted in the warm-up's own tally.
+        assertTrue(result.rejected() > WarmUp.PAGES, result.toString());
         assertEquals(0, result.failed());
         // Each page's content and FETCHED status, and the status of the links it found.
         assertTrue(result.written() > 10L * WarmUp.PAGES, result.toString());
@@ -72,7 +75,7 @@ class WarmUpTest {
 
     @Test
     void theSamplePagesAreArticlesWhoseLinksWithinTheirSitePassTheDefaultFilters() {
-        ParseProcessor parser = ParseProcessor.fromConfig(CrawlerConfig.defaults());
+        ParseProcessor parser = ParseProcessor.fromConfig(CrawlerConfig.defaults(), Counters.NONE);
 
         ParseProcessor.Outcome outcome = parser.process(WarmUp.pageUrl(7), WarmUp.page(7), WarmUp.fetchedMetadata());
 

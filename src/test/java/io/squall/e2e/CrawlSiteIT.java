@@ -7,6 +7,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
@@ -147,7 +148,7 @@ class CrawlSiteIT {
     /** The crawler trap's URLs the filters let through (the path-repetition filter decides how deep). */
     private static Map<String, String> trapUrls(TestOpenSearch os, Path conf, Site a) {
         CrawlerConfig config = os.config(Map.of("urlfilters.config.file", conf.resolveSibling("urlfilters.yaml").toString()));
-        var chain = UrlFilters.fromConfig(config);
+        var chain = UrlFilters.fromConfig(config, Counters.NONE);
         Map<String, String> trap = new TreeMap<>();
         String path = "/trap/";
         for (int k = 0; k < 8; k++, path += "a/") {

@@ -9,6 +9,7 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.PartitionKeys;
 import io.squall.core.Status;
+import io.squall.metrics.CounterTally;
 import io.squall.testweb.LoggedRequest;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class FetchEngineTest {
     private static final long MS = 1_000_000L;
     private final List<AutoCloseable> toClose = new ArrayList<>();
+    private final CounterTally counted = new CounterTally();
 
     @AfterEach
     void closeAll() throws Exception {
@@ -44,7 +46,8 @@ class FetchEngineTest {
     private FetchEngine<String> engine(CrawlerConfig config, RecordingSink sink) {
         HttpProtocol http = new HttpProtocol(config);
         toClose.add(http);
-        FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config), sink);
+        FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config, counted), sink,
+                counted);
         toClose.add(engine);
         return engine;
     }
@@ -79,6 +82,8 @@ class FetchEngineTest {
         sink.awaitDone(150, 60);
         assertEquals(150, sink.acked.size());
         assertEquals(150, sink.contentCount(), "all 150 pages fetched and emitted for parsing");
+        assertEquals(150, counted.get("fetcher.pages"), "counted in the counters the engine was given");
+        assertEquals(3, counted.get("fetcher.robots"));
         for (Site s : web.sites()) {
             assertEquals(1, web.log().maxConcurrency(s.host()), "never two requests at once to " + s.host());
             long gap = web.log().minGapNanos(s.host());
@@ -391,7 +396,7 @@ class FetchEngineTest {
         // robots.txt first; 1.5 s later the queue's turn comes, but both URLs waited longer than 1 s by then.
         assertEquals(List.of("/robots.txt"), web.log().all().stream().map(LoggedRequest::path).toList());
         assertEquals(2, sink.failed.size());
-        assertEquals(2, engine.metrics().counter("fetcher.queue.timeouts"));
+        assertEquals(2, counted.get("fetcher.queue.timeouts"));
         assertEquals(List.of(), sink.emitted, "a timed-out URL is failed, not given a status");
         assertContract(sink);
     }

@@ -9,6 +9,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
+import io.squall.metrics.Counters;
 import io.squall.testweb.TlsTestServer;
 import io.squall.urls.UrlFilters;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,8 @@ class HttpProtocolTlsTest {
             assertEquals(FetchException.Cause.TLS, e.cause(), e.getMessage());
             assertTrue(server.seen("/refused").isEmpty(), "no request went over the unverified connection");
 
-            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config)).of(item(url), e, 0);
+            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config, Counters.NONE))
+                    .of(item(url), e, 0);
             assertEquals(Status.FETCH_ERROR, outcome.status());
             assertEquals("tls", outcome.metadata().getFirst(MetadataKeys.ERROR_CAUSE));
             assertEquals("-1", outcome.metadata().getFirst(MetadataKeys.FETCH_STATUS_CODE));
@@ -82,7 +84,8 @@ class HttpProtocolTlsTest {
             assertEquals("127.0.0.1", r.ip());
             assertEquals(List.of("HTTP/2.0"), protocols("/h2"), "HTTP/2 negotiated by ALPN");
 
-            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config)).of(item(url), r);
+            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config, Counters.NONE))
+                    .of(item(url), r);
             assertTrue(outcome.isContent());
             assertEquals("200", outcome.metadata().getFirst(MetadataKeys.FETCH_STATUS_CODE));
         }

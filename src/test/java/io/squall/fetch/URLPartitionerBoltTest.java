@@ -44,5 +44,6 @@ class URLPartitionerBoltTest {
         List<Object> error = emitted.get(2).values();
         assertEquals(Status.ERROR, error.get(2));
         assertEquals("url.invalid", ((Metadata) error.get(1)).getFirst(MetadataKeys.ERROR_CAUSE));
+        assertEquals(1, driver.counter("partitioner.invalid"));
     }
 }

@@ -220,6 +220,34 @@ class FrontierTest {
     }
 
     @Test
+    void twoTasksInOneJvmWaitEachForItsOwnAcksOnly(TestOpenSearch os) throws Exception {
+        os.createIndices(Map.of("opensearch.status.shards", 2));
+        StatusDocs docs = new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
+        docs.add(ROOT, "DISCOVERED", Instant.now().minusSeconds(1), Map.of()).write();
+        CrawlerConfig config = os.config(fastSettings(Map.of()));
+        try (Frontier first = Frontier.open(config, 0, 2); Frontier second = Frontier.open(config, 1, 2)) {
+            Frontier owner = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (owner == null && System.nanoTime() < deadline) {
+                owner = first.next() != null ? first : second.next() != null ? second : null;
+                Thread.sleep(5);
+            }
+            assertTrue(owner != null, "one task emits the only due URL, from its shard");
+            Frontier other = owner == first ? second : first;
+            // The status updater's work, done by hand: the URL fetched, no outlink.
+            docs.add(ROOT, "FETCHED", Instant.now().plus(Duration.ofDays(1)), Map.of()).write();
+            assertTrue(pollUntil(other, Duration.ofSeconds(20), e -> other.isIdle()).isEmpty());
+            assertTrue(other.isIdle(), "the other task's shard has nothing due");
+
+            owner.acked(ROOT);
+
+            assertFalse(owner.isIdle(), "its ack may have written new URLs, not searchable yet");
+            assertTrue(other.isIdle(), "another task's ack is not this task's to wait for: its periodic search"
+                    + " finds what that ack wrote into its shard");
+        }
+    }
+
+    @Test
     void aHostWithNothingLeftMakesRoomForANewOneAndAFedHostsNewOutlinkIsFound(TestOpenSearch os) throws Exception {
         StatusDocs docs = emptyIndices(os);
         Instant due = Instant.now().minusSeconds(60);

@@ -62,11 +62,14 @@ class StatusUpdaterBoltTest {
             }
             assertEquals(3, os.countStatus("DISCOVERED"));
             assertEquals(2, os.countStatus("FETCHED"));
+            assertEquals(3, driver.counter("status.written.DISCOVERED"), "in the task's own metrics");
+            assertEquals(2, driver.counter("status.written.FETCHED"));
 
             // A DISCOVERED URL just written is acked at once, without a write.
             bolt.execute(driver.tuple("status", sent.get(0).getStringByField("url"), new Metadata(), Status.DISCOVERED,
                     new ArrayList<>()));
             assertEquals(6, driver.acked().size());
+            assertEquals(1, driver.counter("status.known"));
         } finally {
             bolt.cleanup();
         }
@@ -83,6 +86,7 @@ class StatusUpdaterBoltTest {
             assertEquals(List.of(), driver.acked());
             assertEquals(5, driver.failed().size());
             assertTrue(driver.failed().containsAll(sent));
+            assertEquals(5, driver.counter("status.failed"));
         } finally {
             bolt.cleanup();
         }

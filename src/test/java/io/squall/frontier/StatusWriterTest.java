@@ -5,6 +5,8 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
+import io.squall.metrics.CounterTally;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.SquallIndex;
@@ -35,7 +37,7 @@ class StatusWriterTest {
             Metadata md, Status status) throws InterruptedException {
         Outcomes<String> outcomes = new Outcomes<>();
         try (BulkWriter bulk = statusBulk(os, config)) {
-            StatusWriter writer = new StatusWriter(config, bulk);
+            StatusWriter writer = new StatusWriter(config, bulk, Counters.NONE);
             assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, md, status, outcomes.callbackFor(url)));
         }
         return outcomes.await(1).get(0);
@@ -143,8 +145,9 @@ class StatusWriterTest {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         Outcomes<String> outcomes = new Outcomes<>();
+        CounterTally counted = new CounterTally();
         try (BulkWriter bulk = statusBulk(os, config)) {
-            StatusWriter writer = new StatusWriter(config, bulk);
+            StatusWriter writer = new StatusWriter(config, bulk, counted);
             String url = "https://example.org/known";
             assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, null, Status.DISCOVERED,
                     outcomes.callbackFor(url)));
@@ -153,8 +156,8 @@ class StatusWriterTest {
             assertEquals(StatusWriter.Submission.ALREADY_KNOWN, writer.write(url, null, Status.DISCOVERED,
                     outcomes.callbackFor(url)));
             assertEquals(0, bulk.buffered());
-            assertEquals(1, writer.written(Status.DISCOVERED));
-            assertEquals(1, writer.alreadyKnown());
+            assertEquals(1, counted.get("status.written.DISCOVERED"));
+            assertEquals(1, counted.get("status.known"));
         }
     }
 
@@ -163,8 +166,9 @@ class StatusWriterTest {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         Outcomes<Integer> outcomes = new Outcomes<>();
+        CounterTally counted = new CounterTally();
         try (BulkWriter bulk = statusBulk(os, config)) {
-            StatusWriter writer = new StatusWriter(config, bulk);
+            StatusWriter writer = new StatusWriter(config, bulk, counted);
             String url = "https://example.org/popular";
             for (int i = 0; i < 3; i++) {
                 assertEquals(StatusWriter.Submission.QUEUED, writer.write(url, null, Status.DISCOVERED,
@@ -173,8 +177,8 @@ class StatusWriterTest {
             assertTrue(bulk.buffered() <= 1, "one create at most waits: the repeats joined it");
             outcomes.await(3);
             assertEquals(3, outcomes.successes());
-            assertEquals(1, writer.written(Status.DISCOVERED));
-            assertEquals(2, writer.alreadyKnown());
+            assertEquals(1, counted.get("status.written.DISCOVERED"));
+            assertEquals(2, counted.get("status.known"));
         }
     }
 
@@ -184,8 +188,9 @@ class StatusWriterTest {
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
         os.client().indices().close(c -> c.index(os.indexName(SquallIndex.STATUS)));
         Outcomes<String> outcomes = new Outcomes<>();
+        CounterTally counted = new CounterTally();
         try (BulkWriter bulk = statusBulk(os, config)) {
-            StatusWriter writer = new StatusWriter(config, bulk);
+            StatusWriter writer = new StatusWriter(config, bulk, counted);
             for (int i = 0; i < 10; i++) {
                 String url = "https://example.org/" + i;
                 writer.write(url, null, i % 2 == 0 ? Status.DISCOVERED : Status.FETCHED, outcomes.callbackFor(url));
@@ -195,6 +200,8 @@ class StatusWriterTest {
         assertEquals(0, outcomes.successes());
         assertEquals(10, outcomes.failures());
         assertTrue(outcomes.seen().get(0).failure().contains("closed"), outcomes.seen().get(0).failure());
+        assertEquals(10, counted.get("status.failed"));
+        assertEquals(0, counted.sumOf("status.written."));
     }
 
     @Test

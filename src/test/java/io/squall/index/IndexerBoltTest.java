@@ -127,6 +127,8 @@ class IndexerBoltTest {
             bolt.execute(indexed);
             driver.awaitOutcomes(2);
             assertEquals(1, os.count(SquallIndex.CONTENT), "only the page without noindex");
+            assertEquals(1, driver.counter("indexer.noindex"), "in the task's own metrics");
+            assertEquals(1, driver.counter("indexer.indexed"));
         } finally {
             bolt.cleanup();
         }
@@ -156,6 +158,7 @@ class IndexerBoltTest {
             assertEquals(3, driver.failed().size());
             assertEquals(List.of(), driver.acked());
             assertEquals(List.of(), driver.emitted());
+            assertEquals(3, driver.counter("indexer.failed"));
         } finally {
             bolt.cleanup();
         }

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.metrics.CounterTally;
+import io.squall.metrics.Counters;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,14 +26,18 @@ class ParseProcessorTest {
     private static final String PAGE_URL = "http://www.example.com/dir/page.html";
 
     private static ParseProcessor processor(Map<String, Object> settings) {
+        return processor(settings, Counters.NONE);
+    }
+
+    private static ParseProcessor processor(Map<String, Object> settings, Counters counters) {
         CrawlerConfig config = CrawlerConfig.defaults().with(settings, "test");
-        ParseProcessor p = ParseProcessor.fromConfig(config);
+        ParseProcessor p = ParseProcessor.fromConfig(config, counters);
         return new ParseProcessor(HtmlParser.fromConfig(config, p.filters().normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")),
                 p.filters(), OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
                 config.getBoolean("sitemap.discovery"), Clock.fixed(Instant.parse("2025-01-02T03:04:05Z"),
-                        ZoneOffset.UTC));
+                        ZoneOffset.UTC), counters);
     }
 
     private static Metadata html() {
@@ -170,6 +176,33 @@ class ParseProcessorTest {
                 .discovered().size());
         assertEquals(49, processor(Map.of("parser.follow.frames", false)).process(
                 "http://www.example.com/p0", bytes, html()).discovered().size()); // the page itself is left out
+    }
+
+    @Test
+    void countsWhatItParsesAndWhatItsFiltersRejectInTheCountersItWasGiven() {
+        StringBuilder page = new StringBuilder("<html><body>");
+        for (int i = 0; i < 10; i++) {
+            page.append("<a href='/p").append(i).append("'>p</a>");
+        }
+        page.append("<a href='/doc.pdf'>pdf</a><a href='javascript:void(0)'>js</a>");
+        CounterTally counted = new CounterTally();
+        ParseProcessor p = processor(Map.of("parser.emitOutlinks.max.per.page", 5), counted);
+
+        byte[] links = page.toString().getBytes(StandardCharsets.UTF_8);
+        assertEquals(5, p.process(PAGE_URL, links, html()).discovered().size());
+        p.process(PAGE_URL, "%PDF-1.4".getBytes(StandardCharsets.ISO_8859_1),
+                new Metadata().set("content-type", "application/pdf"));
+
+        assertEquals(1, counted.get("parser.pages"));
+        assertEquals(5, counted.get("parser.outlinks"));
+        assertEquals(5, counted.get("parser.outlinks.over.max"));
+        assertEquals(1, counted.get("urlfilter.rejected.extension"));
+        assertEquals(1, counted.get("urlfilter.rejected.scheme"));
+        assertEquals(1, counted.get("parser.nonhtml"));
+        CounterTally other = new CounterTally();
+        processor(Map.of(), other).process(PAGE_URL, "<p>x</p>".getBytes(StandardCharsets.UTF_8), html());
+        assertEquals(1, other.get("parser.pages"));
+        assertEquals(1, counted.get("parser.pages"), "each parser counts in its own counters only");
     }
 
     @Test

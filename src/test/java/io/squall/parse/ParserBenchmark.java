@@ -2,6 +2,7 @@ package io.squall.parse;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
+import io.squall.metrics.Counters;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -39,7 +40,7 @@ public final class ParserBenchmark {
         }
         long bytes = pages.stream().mapToLong(p -> p.bytes.length).sum();
         System.out.printf("%d pages, %.1f MB%n", pages.size(), bytes / 1e6);
-        ParseProcessor processor = ParseProcessor.fromConfig(CrawlerConfig.defaults());
+        ParseProcessor processor = ParseProcessor.fromConfig(CrawlerConfig.defaults(), Counters.NONE);
         double bestRaw = Double.MAX_VALUE;
         double bestSquall = Double.MAX_VALUE;
         List<Double> ratios = new ArrayList<>();

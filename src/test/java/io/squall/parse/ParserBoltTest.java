@@ -53,6 +53,8 @@ class ParserBoltTest {
         List<String> discovered = discoveredUrls(onwards.values().get(4));
         assertEquals(List.of("https://example.org/a", "https://example.org/dir/b.html"), discovered,
                 "each outlink once, resolved against the page");
+        assertEquals(1, driver.counter("parser.pages"), "in the task's own metrics");
+        assertEquals(2, driver.counter("parser.outlinks"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.metrics.Counters;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -106,7 +107,7 @@ class SitemapExtractorTest {
 
     @Test
     void theProcessorEmitsEntriesWithLastmodAndSubSitemapsStaySitemaps() throws IOException {
-        ParseProcessor p = ParseProcessor.fromConfig(CrawlerConfig.defaults());
+        ParseProcessor p = ParseProcessor.fromConfig(CrawlerConfig.defaults(), Counters.NONE);
         ParseProcessor.Outcome pages = p.process("http://www.example.com/sitemap.xml.gz", corpus("xmlSitemap.gz"),
                 new Metadata().set(MetadataKeys.IS_SITEMAP, "true").set(MetadataKeys.DEPTH, "0"));
         assertEquals(ParseProcessor.Kind.SITEMAP, pages.kind());

@@ -2,13 +2,12 @@ package io.squall.testsupport;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.codahale.metrics.Counter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.storm.generated.StormTopology;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.task.OutputCollector;
@@ -33,6 +32,7 @@ public final class BoltDriver {
     }
 
     private final Map<String, Map<String, Fields>> fields = new HashMap<>();
+    private final StormMetricRegistry metrics = new StormMetricRegistry();
     private final TopologyContext context;
     private final List<Tuple> acked = new ArrayList<>();
     private final List<Tuple> failed = new ArrayList<>();
@@ -44,11 +44,7 @@ public final class BoltDriver {
      */
     public BoltDriver(Map<String, Fields> inputStreams) {
         fields.put(SOURCE, new HashMap<>(inputStreams));
-        Map<Integer, String> taskToComponent = Map.of(SOURCE_TASK, SOURCE, BOLT_TASK, BOLT);
-        Map<String, List<Integer>> componentToTasks = Map.of(SOURCE, List.of(SOURCE_TASK), BOLT, List.of(BOLT_TASK));
-        context = new TopologyContext(new StormTopology(), new HashMap<>(), taskToComponent, componentToTasks, fields,
-                new HashMap<>(), "test-topology", null, null, BOLT_TASK, 6700, List.of(BOLT_TASK), new HashMap<>(),
-                new HashMap<>(), new HashMap<>(), new HashMap<>(), new AtomicBoolean(false), new StormMetricRegistry());
+        context = TaskContexts.of(Map.of(SOURCE_TASK, SOURCE, BOLT_TASK, BOLT), fields, BOLT_TASK, metrics);
         collector = new OutputCollector(new Recorder());
     }
 
@@ -58,6 +54,12 @@ public final class BoltDriver {
 
     public OutputCollector collector() {
         return collector;
+    }
+
+    /** The value of the bolt task's counter of that name in Storm's metrics; zero if it has none. */
+    public long counter(String name) {
+        Counter counter = metrics.getTaskCounters(BOLT_TASK).get(name);
+        return counter == null ? 0 : counter.getCount();
     }
 
     /** A tuple from the upstream component on the given stream. */

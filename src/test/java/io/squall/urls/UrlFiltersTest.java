@@ -9,7 +9,8 @@ import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.metrics.CrawlStats;
+import io.squall.metrics.CounterTally;
+import io.squall.metrics.Counters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -161,15 +162,16 @@ class UrlFiltersTest {
 
     @Test
     void defaultChainFromTheJarNormalizesFiltersAndCounts() {
-        CrawlStats.reset();
-        UrlFilterChain chain = UrlFilters.fromConfig(DEFAULTS);
+        CounterTally counted = new CounterTally();
+        UrlFilterChain chain = UrlFilters.fromConfig(DEFAULTS, counted);
         assertEquals("http://example.com/a", chain.filter("HTTP://Example.COM:80/x/../a#top", md()).url());
         FilterVerdict js = chain.resolveAndFilter("http://example.com/", "javascript:void(0)", md());
         assertEquals("scheme", js.rejectedBy());
         assertEquals("normalizer", chain.filter("http://exa mple.com/", md()).rejectedBy());
         assertEquals("extension", chain.filter("http://example.com/a.pdf", md()).rejectedBy());
-        assertEquals(1, CrawlStats.snapshot().get("urlfilter.rejected.scheme"));
-        assertEquals(1, CrawlStats.snapshot().get("urlfilter.rejected.extension"));
+        assertEquals(1, counted.get("urlfilter.rejected.scheme"));
+        assertEquals(1, counted.get("urlfilter.rejected.normalizer"));
+        assertEquals(1, counted.get("urlfilter.rejected.extension"));
     }
 
     @Test
@@ -178,17 +180,17 @@ class UrlFiltersTest {
         Files.writeString(file, "{\"filters\": [{\"type\": \"regex\", \"name\": \"noblog\", "
                 + "\"params\": {\"rules\": [\"-/blog/\"]}}]}");
         UrlFilterChain chain = UrlFilters.fromConfig(DEFAULTS.with(
-                Map.of("urlfilters.config.file", file.toString()), "test"));
+                Map.of("urlfilters.config.file", file.toString()), "test"), Counters.NONE);
         assertEquals("REJECTED noblog: matches -/blog/", chain.filter("http://e.com/blog/1", md()).toString());
         assertTrue(chain.filter("http://e.com/a.pdf", md()).accepted()); // the jar's chain is not used
 
         Files.writeString(file, "{\"filters\": [{\"type\": \"depth\", \"params\": {\"maxx\": 3}}]}");
         ConfigException e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
-                Map.of("urlfilters.config.file", file.toString()), "test")));
+                Map.of("urlfilters.config.file", file.toString()), "test"), Counters.NONE));
         assertTrue(e.getMessage().endsWith("filter 'depth': unknown parameter 'maxx'"), e.getMessage());
         Files.writeString(file, "{\"filters\": [{\"type\": \"nosuch\"}]}");
         e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
-                Map.of("urlfilters.config.file", file.toString()), "test")));
+                Map.of("urlfilters.config.file", file.toString()), "test"), Counters.NONE));
         assertTrue(e.getMessage().contains("unknown filter type 'nosuch'"), e.getMessage());
     }
 
@@ -214,9 +216,9 @@ class UrlFiltersTest {
 
     @Test
     void calendarTrapStopsAtTheDepthLimit() {
-        CrawlStats.reset();
-        assertEquals(21, followCalendar(UrlFilters.fromConfig(DEFAULTS))); // depth max 20 in the jar's chain
-        assertEquals(1, CrawlStats.snapshot().get("urlfilter.rejected.depth"));
+        CounterTally counted = new CounterTally();
+        assertEquals(21, followCalendar(UrlFilters.fromConfig(DEFAULTS, counted))); // depth max 20 in the jar's chain
+        assertEquals(1, counted.get("urlfilter.rejected.depth"));
     }
 
     @Test
@@ -225,8 +227,8 @@ class UrlFiltersTest {
         Files.writeString(file, "filters:\n  - type: depth\n    params: {max: -1}\n  - type: hostBudget\n");
         CrawlerConfig config = DEFAULTS.with(Map.of("urlfilters.config.file", file.toString(),
                 "max.urls.per.host", 50), "test");
-        CrawlStats.reset();
-        assertEquals(50, followCalendar(UrlFilters.fromConfig(config))); // the seed counts as one URL
-        assertEquals(1, CrawlStats.snapshot().get("urlfilter.rejected.hostBudget"));
+        CounterTally counted = new CounterTally();
+        assertEquals(50, followCalendar(UrlFilters.fromConfig(config, counted))); // the seed counts as one URL
+        assertEquals(1, counted.get("urlfilter.rejected.hostBudget"));
     }
 }

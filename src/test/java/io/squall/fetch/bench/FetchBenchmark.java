@@ -6,6 +6,7 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.fetch.FetchEngine;
 import io.squall.fetch.HttpProtocol;
+import io.squall.metrics.Counters;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import io.squall.urls.UrlFilters;
@@ -122,7 +123,8 @@ public final class FetchBenchmark {
                 done.countDown();
             }
         };
-        FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config), sink);
+        FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config, Counters.NONE), sink,
+                Counters.NONE);
         try {
             long start = System.nanoTime();
             for (String u : urls) {

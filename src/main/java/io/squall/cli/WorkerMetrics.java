@@ -1,0 +1,68 @@
+package io.squall.cli;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Metric;
+import com.codahale.metrics.MetricRegistry;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The metrics of the local crawl's Storm workers, read from the workers' own registries (which
+ * {@link LocalMetricsReporter} hands over): every task's counters and gauges as they are at the moment of
+ * reading, not as last reported at a metrics tick.
+ */
+final class WorkerMetrics {
+    /**
+     * Storm's registry name of a task's metric, {@code storm.topology.TOPOLOGY.HOST.COMPONENT.TASK.PORT-NAME}
+     * (see StormMetricRegistry), host and component with their dots made underscores. The shortest topology
+     * id that fits is taken, so that the metric's own name may hold dots and dashes.
+     */
+    private static final Pattern TASK_METRIC =
+            Pattern.compile("storm\\.topology\\..+?\\.[^.]*\\.[^.]*\\.\\d+\\.\\d+-(.+)");
+
+    private final List<MetricRegistry> registries = new CopyOnWriteArrayList<>();
+
+    /** A worker started: its registry holds its tasks' metrics from now on. */
+    void attach(MetricRegistry registry) {
+        registries.add(registry);
+    }
+
+    /** A worker stopped: what its tasks measured no longer describes the crawl. */
+    void detach(MetricRegistry registry) {
+        registries.remove(registry);
+    }
+
+    /** The sum, over all tasks, of the counters and number gauges of that name; zero when none has it yet. */
+    long sum(String name) {
+        String suffix = "-" + name;
+        long total = 0;
+        for (MetricRegistry registry : registries) {
+            for (Map.Entry<String, Metric> e : registry.getMetrics().entrySet()) {
+                if (e.getKey().endsWith(suffix) && name.equals(nameOf(e.getKey()))) {
+                    total += valueOf(e.getValue());
+                }
+            }
+        }
+        return total;
+    }
+
+    /** The metric's own name, from its registry name; null when it is not a task's metric. */
+    static String nameOf(String registryName) {
+        Matcher m = TASK_METRIC.matcher(registryName);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    private static long valueOf(Metric metric) {
+        if (metric instanceof Counter counter) {
+            return counter.getCount();
+        }
+        if (metric instanceof Gauge<?> gauge && gauge.getValue() instanceof Number number) {
+            return number.longValue();
+        }
+        return 0;
+    }
+}

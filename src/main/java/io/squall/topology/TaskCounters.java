@@ -1,0 +1,29 @@
+package io.squall.topology;
+
+import com.codahale.metrics.Counter;
+import io.squall.metrics.Counters;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * The {@link Counters} a bolt or spout hands to its plain classes: Storm's own counters of this one task,
+ * so they reach the metrics index (and local mode's progress line) under their names, per task.
+ *
+ * <p>A name is registered with the task's context when first counted, since some are known only then
+ * ({@code fetcher.http.404}). Storm's registry refuses a name twice: the task must not also register a
+ * gauge of a name counted here.
+ */
+public final class TaskCounters implements Counters {
+    private final TopologyContext context;
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+
+    public TaskCounters(TopologyContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void add(String name, long amount) {
+        counters.computeIfAbsent(name, context::registerCounter).inc(amount);
+    }
+}
