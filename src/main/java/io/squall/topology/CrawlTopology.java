@@ -1,6 +1,7 @@
 package io.squall.topology;
 
 import io.squall.config.ConfigException;
+import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.FetcherBolt;
 import io.squall.metrics.Counters;
@@ -17,6 +18,7 @@ import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
@@ -53,6 +55,8 @@ public final class CrawlTopology {
      */
     public StormTopology getTopology(Map<String, Object> stormConf) {
         try {
+            // Flux merged the files before this runs: checking the usual ones first names the file of a mistake.
+            ConfigLoader.loadExisting(List.of(Path.of("crawler-conf.yaml"), Path.of("es-conf/opensearch-conf.yaml")));
             Submission submission = prepare(CrawlerConfig.fromStormConf(stormConf), Path.of("es-conf"));
             System.out.println("Squall: URL filters from " + submission.filters().origin() + "; tasks: "
                     + submission.parallelism() + "; workers: " + submission.config().getInt("topology.workers"));
