@@ -34,7 +34,7 @@ class TopologyChecksTest {
                 + " tuples they hold every third of it)", problem(Map.of("topology.message.timeout.secs", 9)));
         TopologyChecks.check(NAMED.with(Map.of("topology.message.timeout.secs", 10), "test"));
         assertEquals(3, MessageTimeout.renewalPeriodSeconds(NAMED.with(Map.of("topology.message.timeout.secs", 10), "t")));
-        assertEquals(10, MessageTimeout.renewalPeriodSeconds(NAMED));
+        assertEquals(6, MessageTimeout.renewalPeriodSeconds(NAMED));
     }
 
     @Test
