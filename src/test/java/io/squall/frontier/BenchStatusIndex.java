@@ -28,8 +28,9 @@ final class BenchStatusIndex implements AutoCloseable {
 
     private BenchStatusIndex(EmbeddedOpenSearch node) {
         this.node = node;
+        // A force-merge of 10^7 documents takes minutes: longer than a crawl's socket timeout.
         this.config = CrawlerConfig.defaults().with(Map.of("opensearch.addresses", List.of(node.address()),
-                "opensearch.status.index.name", INDEX), "benchmark");
+                "opensearch.status.index.name", INDEX, "opensearch.socket.timeout", 1_800_000), "benchmark");
         this.client = OpenSearchClients.create(config);
         IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
         this.docs = new StatusDocs(client, INDEX);
