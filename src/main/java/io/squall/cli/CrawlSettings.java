@@ -20,10 +20,11 @@ import java.util.Map;
 final class CrawlSettings {
     /**
      * Local mode crawls local test webs and intranets: the address guard is off (and the header says so).
-     * It serializes every tuple as a cluster would between workers, so that a class Kryo cannot handle
-     * fails on a developer's machine, not on a cluster.
+     * It runs one worker, whatever a cluster's configuration says, and serializes every tuple as a cluster
+     * would between workers, so that a class Kryo cannot handle fails on a developer's machine, not on a
+     * cluster.
      */
-    static final Map<String, Object> LOCAL_MODE = Map.of("http.address.guard", false,
+    static final Map<String, Object> LOCAL_MODE = Map.of("http.address.guard", false, "topology.workers", 1,
             "topology.testing.always.try.serialize", true);
 
     private CrawlSettings() {

@@ -71,9 +71,11 @@ class CrawlSettingsTest {
     }
 
     @Test
-    void aLocalCrawlSerializesEveryTupleAsAClusterWould() throws Exception {
+    void aLocalCrawlRunsOneWorkerAndSerializesEveryTupleAsAClusterWould() throws Exception {
         Path home = Files.createTempDirectory("squall-home");
+        Files.writeString(home.resolve("crawler-conf.yaml"), "config:\n  topology.workers: 8\n");
         CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "http://a.example/")));
         assertEquals(true, config.asMap().get("topology.testing.always.try.serialize"));
+        assertEquals(1, config.getInt("topology.workers"), "a cluster's worker count is not local mode's");
     }
 }
