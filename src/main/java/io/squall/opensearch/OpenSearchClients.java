@@ -104,7 +104,7 @@ public final class OpenSearchClients {
         }
         BasicCredentialsProvider provider = new BasicCredentialsProvider();
         UsernamePasswordCredentials creds = new UsernamePasswordCredentials(config.getString("opensearch.user"),
-                config.getString("opensearch.password").toCharArray());
+                Secrets.value(config, "opensearch.password").toCharArray());
         // Scoped to each configured host, so a redirect elsewhere never receives the password.
         for (HttpHost host : hosts) {
             provider.setCredentials(new AuthScope(host), creds);
@@ -118,7 +118,7 @@ public final class OpenSearchClients {
                 return SSLContext.getDefault();
             }
             Path path = Path.of(config.getString("opensearch.truststore.path"));
-            char[] password = config.getString("opensearch.truststore.password").toCharArray();
+            char[] password = Secrets.value(config, "opensearch.truststore.password").toCharArray();
             KeyStore store = KeyStore.getInstance(path.toString().endsWith(".jks") ? "JKS" : "PKCS12");
             try (InputStream in = Files.newInputStream(path)) {
                 store.load(in, password);

@@ -12,6 +12,7 @@ import io.squall.index.IndexerBolt;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
+import io.squall.opensearch.Secrets;
 import io.squall.opensearch.SquallIndex;
 import io.squall.parse.ParserBolt;
 import io.squall.urls.UrlFilterFile;
@@ -49,15 +50,17 @@ public final class CrawlTopology {
 
     /**
      * Flux's entry point, on the machine that runs {@code storm jar}, in its working directory: checks the
-     * configuration (topology.yaml's {@code config} and its includes, merged), prepares OpenSearch and
-     * builds the topology. A mistake ends the submission with one line on stderr and exit code 1: Flux
+     * configuration (topology.yaml's {@code config} and its includes, merged; no password in it), prepares
+     * OpenSearch and builds the topology. A mistake ends the submission with one line on stderr and exit code 1: Flux
      * would otherwise print a stack trace around it.
      */
     public StormTopology getTopology(Map<String, Object> stormConf) {
         try {
             // Flux merged the files before this runs: checking the usual ones first names the file of a mistake.
             ConfigLoader.loadExisting(List.of(Path.of("crawler-conf.yaml"), Path.of("es-conf/opensearch-conf.yaml")));
-            Submission submission = prepare(CrawlerConfig.fromStormConf(stormConf), Path.of("es-conf"));
+            CrawlerConfig config = CrawlerConfig.fromStormConf(stormConf);
+            Secrets.requireNoneInTopology(config);
+            Submission submission = prepare(config, Path.of("es-conf"));
             System.out.println("Squall: URL filters from " + submission.filters().origin() + "; tasks: "
                     + submission.parallelism() + "; workers: " + submission.config().getInt("topology.workers"));
             return build(submission.config(), submission.filters(), submission.parallelism());

@@ -83,6 +83,10 @@ class StormClusterIT {
             assertSubmissionRefused(storm, jar, submitDir, "crawler-conf.yaml", "  urlfilters.config.file: \"mine.yaml\"\n",
                     "squall: urlfilters.config.file: 'mine.yaml' is neither a file (from " + submitDir
                             + ") nor a resource in the jar");
+            assertSubmissionRefused(storm, jar, submitDir, "es-conf/opensearch-conf.yaml",
+                    "  opensearch.password: \"hunter2\"\n", "squall: opensearch.password is in the topology"
+                            + " configuration, which Storm shows in its UI and logs: put it in a file on every machine"
+                            + " and set opensearch.password.file to its path instead");
             assertTrue(storm.topology("squall").isEmpty(), "nothing reached the cluster");
 
             long submitted = System.nanoTime();

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.testweb.TlsTestServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +45,30 @@ class OpenSearchTlsTest {
                 OpenSearchClients.close(client);
             }
             assertEquals(1, server.seen("/").size(), "no request reached the server for the unnamed host");
+        }
+    }
+
+    @Test
+    void theTrustStoresPasswordMayComeFromAFile(@TempDir Path dir) throws Exception {
+        try (TlsTestServer server = TlsTestServer.start(dir)) {
+            Path trustStore = dir.resolve("opensearch-trust.p12");
+            server.writeTrustStore(trustStore, "changeit".toCharArray());
+            Path passwordFile = Files.writeString(dir.resolve("trust-password"), "changeit\n");
+            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
+                    "opensearch.addresses", List.of(server.url("")),
+                    "opensearch.truststore.path", trustStore.toString(),
+                    "opensearch.truststore.password.file", passwordFile.toString()), "test");
+            OpenSearchClient client = OpenSearchClients.create(config);
+            try {
+                assertThrows(Exception.class, client::info); // not OpenSearch's JSON, but through TLS
+            } finally {
+                OpenSearchClients.close(client);
+            }
+            assertEquals(1, server.seen("/").size(), "the trust store opened with the file's password");
+
+            Files.writeString(passwordFile, "wrong\n");
+            ConfigException e = assertThrows(ConfigException.class, () -> OpenSearchClients.create(config));
+            assertTrue(e.getMessage().startsWith("opensearch.truststore.path: cannot load"), e.getMessage());
         }
     }
 

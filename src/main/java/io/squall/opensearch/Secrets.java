@@ -1,0 +1,52 @@
+package io.squall.opensearch;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The passwords Squall needs for OpenSearch, given in the configuration (local mode) or, as a Storm
+ * cluster needs them, in a file named by {@code <key>.file} and read where the client is created: Storm
+ * shows the topology configuration in its UI and writes it to every worker's log, so a password must not
+ * be in it.
+ */
+public final class Secrets {
+    /** The secret settings, each of which may instead be read from the file {@code <key>.file}. */
+    public static final List<String> KEYS = List.of("opensearch.password", "opensearch.truststore.password");
+
+    private Secrets() {
+    }
+
+    /** The secret: the first line of {@code <key>.file} when that is set, else the value of {@code key}. */
+    public static String value(CrawlerConfig config, String key) {
+        String fileKey = key + ".file";
+        if (!config.isSet(fileKey)) {
+            return config.getString(key);
+        }
+        Path file = Path.of(config.getString(fileKey).trim());
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8).lines().findFirst().orElse("");
+        } catch (IOException e) {
+            throw new ConfigException(fileKey + ": cannot read '" + file + "' (" + e.getClass().getSimpleName()
+                    + "); it must exist on the submitting machine and on every worker");
+        }
+    }
+
+    /**
+     * Refuses secrets written into the configuration of a topology submitted to a cluster.
+     *
+     * @throws ConfigException naming the first one
+     */
+    public static void requireNoneInTopology(CrawlerConfig config) {
+        for (String key : KEYS) {
+            if (config.isSet(key)) {
+                throw new ConfigException(key + " is in the topology configuration, which Storm shows in its UI and"
+                        + " logs: put it in a file on every machine and set " + key + ".file to its path instead");
+            }
+        }
+    }
+}

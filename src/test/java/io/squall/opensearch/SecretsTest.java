@@ -1,0 +1,48 @@
+package io.squall.opensearch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SecretsTest {
+    private static final CrawlerConfig DEFAULTS = CrawlerConfig.defaults();
+
+    @Test
+    void aPasswordFilesFirstLineWinsOverTheSetting(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("password"), "s3cret word\nignored\n");
+        CrawlerConfig config = DEFAULTS.with(Map.of("opensearch.password", "written",
+                "opensearch.password.file", file.toString()), "test");
+        assertEquals("s3cret word", Secrets.value(config, "opensearch.password"));
+        assertEquals("written", Secrets.value(DEFAULTS.with(Map.of("opensearch.password", "written"), "test"),
+                "opensearch.password"));
+    }
+
+    @Test
+    void aMissingPasswordFileIsNamedWithItsKey(@TempDir Path dir) {
+        Path missing = dir.resolve("nope");
+        ConfigException e = assertThrows(ConfigException.class, () -> Secrets.value(DEFAULTS.with(
+                Map.of("opensearch.truststore.password.file", missing.toString()), "test"), "opensearch.truststore.password"));
+        assertEquals("opensearch.truststore.password.file: cannot read '" + missing + "' (NoSuchFileException); it"
+                + " must exist on the submitting machine and on every worker", e.getMessage());
+    }
+
+    @Test
+    void aTopologyConfigurationMayNameSecretFilesButNotHoldSecrets() {
+        Secrets.requireNoneInTopology(DEFAULTS.with(Map.of("opensearch.password.file", "/etc/p",
+                "opensearch.truststore.password.file", "/etc/t"), "test"));
+        for (String key : Secrets.KEYS) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> Secrets.requireNoneInTopology(DEFAULTS.with(Map.of(key, "x"), "test")));
+            assertTrue(e.getMessage().startsWith(key + " is in the topology configuration"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("set " + key + ".file to its path instead"), e.getMessage());
+        }
+    }
+}
