@@ -73,7 +73,7 @@ final class CrawlCommand {
                             + "' holds no crawl to resume)");
                 }
                 printHeader(options, crawlConfig, os, data, server);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console,
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
                         os.isEmbedded() ? os.client() : null);
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
@@ -146,10 +146,11 @@ final class CrawlCommand {
     }
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
-                               LocalConsole console, OpenSearchClient nodeToWarm) throws Exception {
+                               LocalConsole console, OpenSearchClient client, OpenSearchClient nodeToWarm)
+            throws Exception {
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
-        CrawlTopology.Submission submission = CrawlTopology.prepare(config, home.resolve("es-conf"));
-        StormTopology topology = CrawlTopology.build(config, submission.filters(), submission.parallelism());
+        // The configuration was checked and the indices created (from es-conf/) before the node was needed.
+        StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));
         StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
         long threads = config.getInt("fetcher.threads.number");

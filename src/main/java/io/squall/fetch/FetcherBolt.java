@@ -5,12 +5,9 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
-import io.squall.topology.HeldTuples;
-import io.squall.topology.MessageTimeout;
-import io.squall.topology.ReleasingCollector;
 import io.squall.topology.StatusStream;
-import io.squall.topology.SynchronizedOutputCollector;
 import io.squall.topology.TaskCounters;
+import io.squall.topology.TimeoutRenewal;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.util.List;
@@ -23,20 +20,18 @@ import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
-import org.apache.storm.utils.TupleUtils;
 
 /**
  * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
- * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status)} on
+ * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status, discovered)} on
  * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
- * The fetch threads emit and ack, through a {@link SynchronizedOutputCollector}.
+ * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}.
  */
 public class FetcherBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
     private final UrlFilterFile urlFilters;
     private transient FetchEngine<Tuple> engine;
-    private transient HeldTuples<Tuple> held;
-    private transient OutputCollector collector;
+    private transient TimeoutRenewal renewal;
     private transient HttpProtocol protocol;
 
     /** @param urlFilters the filters for redirect targets, read where the crawl was started */
@@ -47,12 +42,11 @@ public class FetcherBolt extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
-        this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
+        renewal = new TimeoutRenewal(collector, config);
         protocol = new HttpProtocol(config);
         TaskCounters counters = new TaskCounters(context);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
-                new CollectorSink(this.collector), counters);
+                new CollectorSink(renewal.collector()), counters);
         registerMetrics(context);
     }
 
@@ -70,7 +64,8 @@ public class FetcherBolt extends BaseRichBolt {
         }
 
         @Override
-        public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status, List<Discovered> discovered) {
+        public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status,
+                               List<Discovered> discovered) {
             collector.emit(StatusStream.NAME, anchor, StatusStream.values(url, metadata, status, discovered));
         }
 
@@ -107,12 +102,9 @@ public class FetcherBolt extends BaseRichBolt {
      */
     @Override
     public void execute(Tuple tuple) {
-        long now = System.currentTimeMillis();
-        if (TupleUtils.isTick(tuple)) {
-            held.dueForRenewal(now).forEach(collector::resetTimeout);
+        if (!renewal.receive(tuple)) {
             return;
         }
-        held.hold(tuple, now);
         engine.offer(tuple.getStringByField("url"), tuple.getStringByField("key"),
                 (Metadata) tuple.getValueByField("metadata"), tuple);
     }

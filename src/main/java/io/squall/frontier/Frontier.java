@@ -128,8 +128,8 @@ public final class Frontier implements AutoCloseable {
             IndexSetup.awaitReachable(client, config);
             IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
             String index = SquallIndex.STATUS.name(config);
-            IndexSettings settings = settingsOf(client, index);
-            int shards = settings.numberOfShards() == null ? 1 : settings.numberOfShards();
+            IndexSettings settings = IndexSetup.settings(client, config, SquallIndex.STATUS);
+            int shards = IndexSetup.numberOfShards(settings);
             ShardAssignment assignment = ShardAssignment.of(taskIndex, numTasks, shards);
             if (assignment.isIdle()) {
                 LOG.warn("Spout task {} of {} has no shard to read: the status index '{}' has {} shards; this task"
@@ -413,16 +413,6 @@ public final class Frontier implements AutoCloseable {
             taken.fresh++;
         }
         return taken;
-    }
-
-    private static IndexSettings settingsOf(OpenSearchClient client, String index) {
-        try {
-            IndexSettings settings = client.indices().getSettings(s -> s.index(index)).get(index).settings();
-            return settings.index() != null ? settings.index() : settings;
-        } catch (IOException e) {
-            throw new OpenSearchUnavailableException(
-                    "cannot read the settings of the status index '" + index + "': " + e.getMessage(), e);
-        }
     }
 
     /** How long a write takes to become searchable; 1 s (OpenSearch's default) when not set or disabled. */

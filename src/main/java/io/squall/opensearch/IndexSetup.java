@@ -88,17 +88,21 @@ public final class IndexSetup {
         }
     }
 
-    /** The number of primary shards of an existing index. */
-    public static int numberOfShards(OpenSearchClient client, CrawlerConfig config, SquallIndex index) {
+    /** The index-level settings of an existing index (shards, refresh interval...). */
+    public static IndexSettings settings(OpenSearchClient client, CrawlerConfig config, SquallIndex index) {
         String name = index.name(config);
         try {
             IndexSettings settings = client.indices().getSettings(s -> s.index(name)).get(name).settings();
-            Integer shards = (settings.index() != null ? settings.index() : settings).numberOfShards();
-            return shards == null ? 1 : shards;
+            return settings.index() != null ? settings.index() : settings;
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot read the settings of index '" + name + "' at "
                     + OpenSearchClients.addresses(config) + ": " + describe(e), e);
         }
+    }
+
+    /** The number of primary shards in an index's settings. */
+    public static int numberOfShards(IndexSettings settings) {
+        return settings.numberOfShards() == null ? 1 : settings.numberOfShards();
     }
 
     static String definition(SquallIndex index, CrawlerConfig config, Path esConfDir) throws IOException {

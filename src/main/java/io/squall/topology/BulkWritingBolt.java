@@ -9,7 +9,6 @@ import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Tuple;
-import org.apache.storm.utils.TupleUtils;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
@@ -23,14 +22,14 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  */
 public abstract class BulkWritingBolt extends BaseRichBolt {
     protected transient OutputCollector collector;
-    private transient HeldTuples<Tuple> held;
+    private transient TimeoutRenewal renewal;
     private transient OpenSearchClient client;
     private transient BulkWriter bulk;
 
     /** Keeps the collector; subclasses open their writer with {@link #openBulkWriter} when they need one. */
     protected void prepareCollector(OutputCollector collector, CrawlerConfig config) {
-        this.held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
-        this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
+        this.renewal = new TimeoutRenewal(collector, config);
+        this.collector = renewal.collector();
     }
 
     /**
@@ -54,13 +53,9 @@ public abstract class BulkWritingBolt extends BaseRichBolt {
      */
     @Override
     public final void execute(Tuple tuple) {
-        long now = System.currentTimeMillis();
-        if (TupleUtils.isTick(tuple)) {
-            held.dueForRenewal(now).forEach(collector::resetTimeout);
-            return;
+        if (renewal.receive(tuple)) {
+            submit(tuple);
         }
-        held.hold(tuple, now);
-        submit(tuple);
     }
 
     /** Hands a tuple to the writer with {@link #callbackFor} it, or acks/fails it at once when there is nothing to write. */

@@ -4,11 +4,11 @@ import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.FetcherBolt;
-import io.squall.metrics.Counters;
 import io.squall.fetch.URLPartitionerBolt;
 import io.squall.frontier.FrontierSpout;
 import io.squall.frontier.StatusUpdaterBolt;
 import io.squall.index.IndexerBolt;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
@@ -25,6 +25,7 @@ import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The crawl topology, the one definition that local mode runs and that {@code topology.yaml} hands to
@@ -59,11 +60,21 @@ public final class CrawlTopology {
             // Flux merged the files before this runs: checking the usual ones first names the file of a mistake.
             ConfigLoader.loadExisting(List.of(Path.of("crawler-conf.yaml"), Path.of("es-conf/opensearch-conf.yaml")));
             CrawlerConfig config = CrawlerConfig.fromStormConf(stormConf);
+            TopologyChecks.check(config);
             Secrets.requireNoneInTopology(config);
-            Submission submission = prepare(config, Path.of("es-conf"));
+            Submission submission;
+            OpenSearchClient client = OpenSearchClients.create(config);
+            try {
+                IndexSetup.awaitReachable(client, config);
+                Path esConf = Path.of("es-conf");
+                IndexSetup.ensureIndices(client, config, Files.isDirectory(esConf) ? esConf : null);
+                submission = prepare(config, client);
+            } finally {
+                OpenSearchClients.close(client);
+            }
             System.out.println("Squall: URL filters from " + submission.filters().origin() + "; tasks: "
-                    + submission.parallelism() + "; workers: " + submission.config().getInt("topology.workers"));
-            return build(submission.config(), submission.filters(), submission.parallelism());
+                    + submission.parallelism() + "; workers: " + config.getInt("topology.workers"));
+            return build(config, submission);
         } catch (ConfigException | OpenSearchUnavailableException e) {
             System.err.println("squall: " + e.getMessage());
             System.exit(1);
@@ -71,34 +82,27 @@ public final class CrawlTopology {
         }
     }
 
-    /** What a submission found out before building: the configuration, its filters and the task counts. */
-    public record Submission(CrawlerConfig config, UrlFilterFile filters, Parallelism parallelism) {
+    /** What the topology is built from besides the configuration: its URL filters and its task counts. */
+    public record Submission(UrlFilterFile filters, Parallelism parallelism) {
     }
 
     /**
-     * Checks the configuration, reads and checks the URL filters, creates the missing indices (from
-     * {@code esConfDir} when it exists, else the jar's definitions) and reads the status index's shards.
+     * Reads and checks the URL filters, and the status index's shard count (the index exists: the caller
+     * created the indices), for a configuration already checked ({@link TopologyChecks}).
      *
-     * @throws ConfigException for a configuration mistake
-     * @throws OpenSearchUnavailableException when OpenSearch cannot be reached
+     * @throws ConfigException for a broken filter file or task count
      */
-    public static Submission prepare(CrawlerConfig config, Path esConfDir) {
-        TopologyChecks.check(config);
+    public static Submission prepare(CrawlerConfig config, OpenSearchClient client) {
         UrlFilterFile filters = UrlFilterFile.read(config);
         UrlFilters.fromFile(filters, config, Counters.NONE); // a broken filter file fails here, not in every worker
-        var client = OpenSearchClients.create(config);
-        try {
-            IndexSetup.awaitReachable(client, config);
-            IndexSetup.ensureIndices(client, config, Files.isDirectory(esConfDir) ? esConfDir : null);
-            int shards = IndexSetup.numberOfShards(client, config, SquallIndex.STATUS);
-            return new Submission(config, filters, Parallelism.of(config, shards));
-        } finally {
-            OpenSearchClients.close(client);
-        }
+        int shards = IndexSetup.numberOfShards(IndexSetup.settings(client, config, SquallIndex.STATUS));
+        return new Submission(filters, Parallelism.of(config, shards));
     }
 
     /** The topology with these task counts; the bolts that filter URLs carry the filter definition. */
-    public static StormTopology build(CrawlerConfig config, UrlFilterFile filters, Parallelism parallelism) {
+    public static StormTopology build(CrawlerConfig config, Submission submission) {
+        UrlFilterFile filters = submission.filters();
+        Parallelism parallelism = submission.parallelism();
         // The bolts that hold tuples (fetcher, writers) renew their timeouts on these ticks.
         Map<String, Object> renewalTicks = Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS,
                 MessageTimeout.renewalPeriodSeconds(config));

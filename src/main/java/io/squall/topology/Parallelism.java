@@ -21,11 +21,6 @@ public record Parallelism(int spout, int partitioner, int fetcher, int parser, i
                 atLeastOne(config, "parallelism.indexer"), atLeastOne(config, "parallelism.status"));
     }
 
-    /** Whether the spout's count comes from the status index's shards (then it must be read before building). */
-    public static boolean spoutFollowsShards(CrawlerConfig config) {
-        return config.getInt("parallelism.spout") == 0;
-    }
-
     /** Checks every count except the spout's shard-derived one. */
     static void check(CrawlerConfig config) {
         of(config, 1);

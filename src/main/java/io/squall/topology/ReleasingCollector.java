@@ -10,7 +10,7 @@ import org.apache.storm.tuple.Tuple;
  * The collector of a bolt that keeps {@link HeldTuples}: acking or failing a tuple lets go of it, whichever
  * path of the bolt does it, so that no finished tuple is renewed.
  */
-public final class ReleasingCollector implements IOutputCollector {
+final class ReleasingCollector implements IOutputCollector {
     private final IOutputCollector delegate;
     private final HeldTuples<Tuple> held;
 
@@ -19,7 +19,7 @@ public final class ReleasingCollector implements IOutputCollector {
         this.held = held;
     }
 
-    public static OutputCollector of(OutputCollector collector, HeldTuples<Tuple> held) {
+    static OutputCollector of(OutputCollector collector, HeldTuples<Tuple> held) {
         return new OutputCollector(new ReleasingCollector(collector, held));
     }
 

@@ -16,7 +16,7 @@ import java.nio.file.Path;
  *
  * <p>The name is a path, absolute or relative to the working directory (where {@code storm jar} or
  * {@code squall crawl} runs, next to {@code crawler-conf.yaml}); when no such file exists, the resource of
- * that name in the jar (the default {@code urlfilters.yaml}). Neither is an error.
+ * that name in the jar (the default {@code urlfilters.yaml}). A name found in neither place is an error.
  *
  * @param name   the configured name (its extension says JSON or YAML); empty for no filters
  * @param origin where the text was read, for the user

@@ -128,7 +128,7 @@ class StormClusterIT {
                 int requestsBeforeKill = web.log().size();
                 long killed = System.nanoTime();
                 victim.destroyForcibly();
-                assertTrue(victim.onExit().get(30, TimeUnit.SECONDS) != null);
+                victim.onExit().get(30, TimeUnit.SECONDS); // gone before the clock of its recovery runs
 
                 Map<String, String> statuses = awaitFinalStatuses(client, config, expected, killed, RECOVERY_BOUND);
                 long done = System.nanoTime();

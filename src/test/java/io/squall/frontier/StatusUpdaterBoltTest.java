@@ -92,6 +92,16 @@ class StatusUpdaterBoltTest {
         }
     }
 
+    /** Sends https://a.example.org/ as FETCHED with what it discovered, and waits for its ack or fail. */
+    private static Tuple sendPage(StatusUpdaterBolt bolt, BoltDriver driver, Discovered... discovered)
+            throws InterruptedException {
+        Tuple page = driver.tuple("status", "https://a.example.org/", new Metadata(), Status.FETCHED,
+                new ArrayList<>(List.of(discovered)));
+        bolt.execute(page);
+        driver.awaitOutcomes(1);
+        return page;
+    }
+
     @Test
     void aPagesStatusAndTheUrlsItDiscoveredAreStoredTogetherAndAckedOnce(TestOpenSearch os) throws Exception {
         BoltDriver driver = driver();
@@ -99,11 +109,8 @@ class StatusUpdaterBoltTest {
         try {
             Metadata linkMd = new Metadata();
             linkMd.add("depth", "1");
-            Tuple page = driver.tuple("status", "https://a.example.org/", new Metadata(), Status.FETCHED,
-                    new ArrayList<>(List.of(new Discovered("https://a.example.org/x", linkMd),
-                            new Discovered("https://b.example.org/y", linkMd))));
-            bolt.execute(page);
-            driver.awaitOutcomes(1);
+            Tuple page = sendPage(bolt, driver, new Discovered("https://a.example.org/x", linkMd),
+                    new Discovered("https://b.example.org/y", linkMd));
             assertEquals(List.of(page), driver.acked());
             assertEquals("FETCHED", os.statusDocument(UrlId.of("https://a.example.org/")).get("status"));
             for (String link : List.of("https://a.example.org/x", "https://b.example.org/y")) {
@@ -126,10 +133,7 @@ class StatusUpdaterBoltTest {
             Metadata unmappable = new Metadata();
             unmappable.add("x", "1");
             unmappable.add("x.y", "2");
-            Tuple page = driver.tuple("status", "https://a.example.org/", new Metadata(), Status.FETCHED,
-                    new ArrayList<>(List.of(new Discovered("https://a.example.org/bad", unmappable))));
-            bolt.execute(page);
-            driver.awaitOutcomes(1);
+            Tuple page = sendPage(bolt, driver, new Discovered("https://a.example.org/bad", unmappable));
             // The tuple is not acked as if all was stored: the spout counts the failure. (The page itself was
             // stored; a document OpenSearch refuses could never be written, so nothing is left to replay.)
             assertEquals(List.of(page), driver.failed());

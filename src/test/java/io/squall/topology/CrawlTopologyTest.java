@@ -20,7 +20,7 @@ class CrawlTopologyTest {
     private static final CrawlerConfig CONFIG = CrawlerConfig.defaults().with(Map.of("http.agent.name", "t"), "test");
 
     private static StormTopology build(Parallelism parallelism) {
-        return CrawlTopology.build(CONFIG, UrlFilterFile.read(CONFIG), parallelism);
+        return CrawlTopology.build(CONFIG, new CrawlTopology.Submission(UrlFilterFile.read(CONFIG), parallelism));
     }
 
     @Test
