@@ -15,10 +15,14 @@ import org.apache.hc.core5.http.protocol.HttpContext;
 /**
  * Receives one response on the HTTP client's I/O thread and keeps at most {@code limit} bytes of its raw
  * body. Past the limit it aborts the exchange (no point downloading what is thrown away); the caller then
- * takes what was kept with {@link #reachedLimit()} and {@link #body()}.
+ * takes what was kept with {@link #reachedLimit()} and {@link #body()}. A header section past its
+ * {@link HeaderLimits} fails the exchange, and so does any byte that arrives once the caller has
+ * {@link #abandon() abandoned} it; failing from here makes the client close the connection.
  */
 final class BoundedBodyConsumer implements AsyncResponseConsumer<BoundedBodyConsumer> {
     private final int limit;
+    private final HeaderLimits headerLimits;
+    private volatile boolean abandoned;
     private volatile HttpResponse response;
     private byte[] buffer = new byte[8192];
     private int size;
@@ -33,15 +37,29 @@ final class BoundedBodyConsumer implements AsyncResponseConsumer<BoundedBodyCons
         }
     }
 
-    BoundedBodyConsumer(int limit) {
+    /** Thrown inside the client when bytes arrive for an exchange the caller gave up. */
+    static final class Abandoned extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Abandoned() {
+            super("exchange abandoned by the fetcher", null);
+        }
+    }
+
+    BoundedBodyConsumer(int limit, HeaderLimits headerLimits) {
         this.limit = limit;
+        this.headerLimits = headerLimits;
     }
 
     private FutureCallback<BoundedBodyConsumer> resultCallback;
 
     @Override
     public void consumeResponse(HttpResponse httpResponse, EntityDetails entityDetails, HttpContext context,
-            FutureCallback<BoundedBodyConsumer> callback) {
+            FutureCallback<BoundedBodyConsumer> callback) throws IOException {
+        String excess = headerLimits.excess(java.util.Arrays.asList(httpResponse.getHeaders()));
+        if (excess != null) {
+            throw new FetchException(FetchException.Cause.HEADERS_TOO_LARGE, excess, null);
+        }
         this.response = httpResponse;
         this.resultCallback = callback;
         if (entityDetails == null) {
@@ -61,6 +79,9 @@ final class BoundedBodyConsumer implements AsyncResponseConsumer<BoundedBodyCons
 
     @Override
     public void consume(ByteBuffer src) throws IOException {
+        if (abandoned) {
+            throw new Abandoned();
+        }
         synchronized (this) {
             int n = src.remaining();
             int room = limit - size;
@@ -94,6 +115,11 @@ final class BoundedBodyConsumer implements AsyncResponseConsumer<BoundedBodyCons
     @Override
     public void releaseResources() {
         // the buffer is the result: kept until the caller is done with it
+    }
+
+    /** The caller has given up waiting (deadline): the exchange ends at the next byte that arrives. */
+    void abandon() {
+        abandoned = true;
     }
 
     HttpResponse response() {

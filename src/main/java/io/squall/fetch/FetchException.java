@@ -21,6 +21,8 @@ public final class FetchException extends IOException {
         /** The connection was reset or closed before the answer was complete. */
         CONNECTION_RESET("connection.reset"),
         TLS("tls"),
+        /** The response's header section passed a bound ({@code http.headers.max.*}). */
+        HEADERS_TOO_LARGE("headers.too.large"),
         /** The server's answer was not valid HTTP. */
         PROTOCOL("protocol"),
         /** The content came with a Content-Encoding Squall cannot decode. */

@@ -68,6 +68,8 @@ public final class HttpProtocol implements Protocol {
     private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
     /** Request headers a user may not set through http.custom.headers when certificates are not verified. */
     private static final List<String> CREDENTIAL_HEADERS = List.of("authorization", "cookie", "proxy-authorization");
+    /** The state of every pooled connection: {@link #exchange} explains. */
+    private static final Object POOLED = "squall-pooled";
 
     private final CloseableHttpAsyncClient client;
     private final AddressGuard resolver;
@@ -75,6 +77,7 @@ public final class HttpProtocol implements Protocol {
     private final int contentLimit;
     private final long deadlineMillis;
     private final boolean conditional;
+    private final HeaderLimits headerLimits;
 
     public HttpProtocol(CrawlerConfig config) {
         this(config, null);
@@ -90,6 +93,7 @@ public final class HttpProtocol implements Protocol {
         this.contentLimit = limit < 0 || limit > Integer.MAX_VALUE - 16 ? Integer.MAX_VALUE - 16 : (int) limit;
         this.deadlineMillis = config.getLong("http.deadline");
         this.conditional = config.getBoolean("http.conditional");
+        this.headerLimits = HeaderLimits.fromConfig(config);
         Timeout timeout = Timeout.ofMilliseconds(config.getLong("http.timeout"));
         boolean trustEverything = config.getBoolean("http.trust.everything");
 
@@ -129,6 +133,8 @@ public final class HttpProtocol implements Protocol {
         this.client = HttpAsyncClients.custom()
                 .setConnectionManager(connections)
                 .setIOReactorConfig(IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true).build())
+                .setHttp1Config(headerLimits.http1Config())
+                .setH2Config(headerLimits.h2Config())
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(timeout)
                         .setResponseTimeout(timeout)
@@ -206,6 +212,48 @@ public final class HttpProtocol implements Protocol {
         } catch (IllegalArgumentException e) {
             throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + url, e);
         }
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
+        Exchange first = exchange(uri, metadata, deadline, POOLED);
+        Exchange done = first;
+        if (first.failure != null && first.droppedOnReusedConnection()) {
+            // The server closed an idle keep-alive connection as the request went out on it: the request
+            // never got an answer and GET is idempotent (RFC 9110 section 9.2.2), so it is sent once more.
+            // A connection state no pooled connection has makes the pool open a fresh one: another idle
+            // connection to the host may have been closed by the server just the same.
+            LOG.debug("{}: request dropped on a reused connection, retrying on a fresh one", url);
+            done = exchange(uri, metadata, deadline, new Object());
+        }
+        if (done.failure != null) {
+            throw done.failure;
+        }
+        long loadingTime = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        BoundedBodyConsumer consumer = done.consumer;
+        HttpResponse response = consumer.response();
+        Map<String, List<String>> headers = headersOf(response);
+        String encoding = response.getFirstHeader("Content-Encoding") == null ? null
+                : response.getFirstHeader("Content-Encoding").getValue();
+        ContentDecoder.Decoded decoded = ContentDecoder.decode(consumer.body(), consumer.reachedLimit(), encoding,
+                contentLimit);
+        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ipOf(done.context, uri),
+                loadingTime, decoded.trimmedReason());
+    }
+
+    /** One request and what came of it: a response in {@code consumer}, or a {@code failure}. */
+    private record Exchange(HttpClientContext context, BoundedBodyConsumer consumer, FetchException failure) {
+        /** No answer began and the connection had carried an earlier exchange: the idle-close race. */
+        boolean droppedOnReusedConnection() {
+            EndpointDetails endpoint = context.getEndpointDetails();
+            return failure.cause() == FetchException.Cause.CONNECTION_RESET && consumer.response() == null
+                    && endpoint != null && endpoint.getRequestCount() > 1;
+        }
+    }
+
+    /**
+     * @param connectionState the pool hands out only idle connections left with the same state ({@link #POOLED}
+     *     for every ordinary exchange)
+     */
+    private Exchange exchange(URI uri, Metadata metadata, long deadlineNanos, Object connectionState) {
         BasicHttpRequest request = new BasicHttpRequest(Method.GET, uri);
         fixedHeaders.forEach(request::addHeader);
         if (conditional && metadata != null) {
@@ -219,35 +267,37 @@ public final class HttpProtocol implements Protocol {
             }
         }
         HttpClientContext context = HttpClientContext.create();
-        BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit);
-        long start = System.nanoTime();
+        context.setUserToken(connectionState);
+        BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit, headerLimits);
         Future<BoundedBodyConsumer> future = client.execute(new BasicRequestProducer(request, null), consumer,
                 null, context, null);
         try {
-            future.get(deadlineMillis, TimeUnit.MILLISECONDS);
+            future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return new Exchange(context, consumer, null);
         } catch (TimeoutException e) {
-            future.cancel(true);
-            throw new FetchException(FetchException.Cause.DEADLINE,
-                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e);
+            abandon(future, consumer);
+            return new Exchange(context, consumer, new FetchException(FetchException.Cause.DEADLINE,
+                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e));
         } catch (InterruptedException e) {
-            future.cancel(true);
+            abandon(future, consumer);
             Thread.currentThread().interrupt();
-            throw new FetchException(FetchException.Cause.IO, "interrupted", e);
+            return new Exchange(context, consumer, new FetchException(FetchException.Cause.IO, "interrupted", e));
         } catch (ExecutionException e) {
             if (!consumer.reachedLimit() || consumer.response() == null) {
-                throw classify(e.getCause() == null ? e : e.getCause(), uri);
+                return new Exchange(context, consumer, classify(e.getCause() == null ? e : e.getCause(), uri));
             }
             // the body passed its raw limit: the exchange was aborted on purpose, the content is what was kept
+            return new Exchange(context, consumer, null);
         }
-        long loadingTime = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        HttpResponse response = consumer.response();
-        Map<String, List<String>> headers = headersOf(response);
-        String encoding = response.getFirstHeader("Content-Encoding") == null ? null
-                : response.getFirstHeader("Content-Encoding").getValue();
-        ContentDecoder.Decoded decoded = ContentDecoder.decode(consumer.body(), consumer.reachedLimit(), encoding,
-                contentLimit);
-        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ipOf(context, uri), loadingTime,
-                decoded.trimmedReason());
+    }
+
+    /**
+     * Gives up an exchange that is still running. Cancelling alone leaves a connection whose answer is still
+     * arriving open until the server ends it, so the consumer also closes it on its next bytes.
+     */
+    private static void abandon(Future<BoundedBodyConsumer> future, BoundedBodyConsumer consumer) {
+        consumer.abandon();
+        future.cancel(true);
     }
 
     private static Map<String, List<String>> headersOf(HttpResponse response) {
@@ -276,6 +326,10 @@ public final class HttpProtocol implements Protocol {
             String message = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
             if (c instanceof FetchException f) {
                 return f;
+            }
+            if (c instanceof org.apache.hc.core5.http.MessageConstraintException
+                    || c instanceof org.apache.hc.core5.http2.hpack.HeaderListConstraintException) {
+                return new FetchException(FetchException.Cause.HEADERS_TOO_LARGE, HeaderLimits.explain(message), t);
             }
             if (c instanceof AddressGuard.BlockedAddressException) {
                 return new FetchException(FetchException.Cause.ADDRESS_GUARD, message, t);

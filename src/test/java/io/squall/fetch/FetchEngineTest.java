@@ -328,6 +328,31 @@ class FetchEngineTest {
     }
 
     @Test
+    void endlessHeadersEndInAnErrorWithTheirCauseAndTheHostMovesOn() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).on("/robots.txt", Response.status(404))
+                .on("/endless-line", Response.endlessHeaderLine())
+                .on("/endless-lines", Response.endlessHeaderLines())
+                .page("/after");
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 1), sink);
+        for (String path : List.of("/endless-line", "/endless-lines", "/after")) {
+            offer(engine, site.url(path));
+        }
+        sink.awaitDone(3, 20);
+        for (String path : List.of("/endless-line", "/endless-lines")) {
+            RecordingSink.Emitted failed = sink.outcomeOf(site.url(path));
+            assertEquals(Status.FETCH_ERROR, failed.status(), path);
+            assertEquals("headers.too.large", failed.cause(), path);
+            long sent = web.log().matching(r -> r.path().equals(path)).get(0).sentBytes();
+            assertTrue(sent < 16L * 1024 * 1024, path + ": reading stopped early, the server wrote " + sent);
+        }
+        assertEquals(200, Integer.parseInt(sink.outcomeOf(site.url("/after")).metadata()
+                .getFirst(MetadataKeys.FETCH_STATUS_CODE)), "the host's next page was fetched");
+        assertContract(sink);
+    }
+
+    @Test
     void theAddressGuardKeepsLoopbackLinksFromBeingRequested() throws Exception {
         TestWeb web = web(1);
         Site site = web.site(0).page("/secret");

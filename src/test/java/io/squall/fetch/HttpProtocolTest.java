@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -132,10 +133,119 @@ class HttpProtocolTest {
     }
 
     @Test
-    void aDroppedConnectionIsAReset() {
+    void aConnectionDroppedBeforeTheFirstAnswerIsAResetNotRetried() {
         site.on("/drop", Response.drop());
-        FetchException e = assertThrows(FetchException.class, () -> http.fetch(site.url("/drop"), null));
-        assertEquals(FetchException.Cause.CONNECTION_RESET, e.cause(), e.getMessage());
+        try (HttpProtocol fresh = new HttpProtocol(FetchTestConfig.with())) {
+            FetchException e = assertThrows(FetchException.class, () -> fresh.fetch(site.url("/drop"), null));
+            assertEquals(FetchException.Cause.CONNECTION_RESET, e.cause(), e.getMessage());
+        }
+        assertEquals(1, web.log().count("/drop"), "a fresh connection's failure may have reached the server");
+    }
+
+    @Test
+    void aRequestDroppedOnAReusedConnectionIsRetriedOnceOnAFreshOne() throws Exception {
+        site.page("/before-race");
+        site.on("/race", Response.sequence(Response.drop(), Response.html("<p>second try</p>")));
+        site.on("/always-dropped", Response.drop());
+        try (HttpProtocol client = new HttpProtocol(FetchTestConfig.with())) {
+            assertEquals(200, client.fetch(site.url("/before-race"), null).statusCode());
+            assertEquals(200, client.fetch(site.url("/race"), null).statusCode());
+
+            List<LoggedRequest> race = web.log().matching(r -> r.path().equals("/race"));
+            long warmConnection = web.log().matching(r -> r.path().equals("/before-race")).get(0).connectionId();
+            assertEquals(2, race.size(), "one retry");
+            assertEquals(warmConnection, race.get(0).connectionId(), "the first try went on the idle connection");
+            assertTrue(race.get(1).connectionId() != warmConnection, "the retry went on a new connection");
+
+            assertEquals(200, client.fetch(site.url("/before-race"), null).statusCode());
+            FetchException e = assertThrows(FetchException.class,
+                    () -> client.fetch(site.url("/always-dropped"), null));
+            assertEquals(FetchException.Cause.CONNECTION_RESET, e.cause(), e.getMessage());
+            assertEquals(2, web.log().count("/always-dropped"), "retried once, not more: " + e.getMessage()
+                    + web.log().matching(r -> r.path().contains("race") || r.path().contains("dropped")));
+        }
+    }
+
+    @Test
+    void aFetchEndedByItsDeadlineClosesItsReusedConnectionAtOnce() throws Exception {
+        site.page("/before-slow");
+        site.on("/slow", Response.html("s".repeat(10_000)).drip(1, 50));
+        try (HttpProtocol client = new HttpProtocol(FetchTestConfig.with("http.deadline", 1000))) {
+            assertEquals(200, client.fetch(site.url("/before-slow"), null).statusCode());
+            FetchException e = assertThrows(FetchException.class, () -> client.fetch(site.url("/slow"), null));
+            long endedAt = System.nanoTime();
+            assertEquals(FetchException.Cause.DEADLINE, e.cause(), e.getMessage());
+
+            LoggedRequest slow = web.log().matching(r -> r.path().equals("/slow")).get(0);
+            long warm = web.log().matching(r -> r.path().equals("/before-slow")).get(0).connectionId();
+            assertEquals(warm, slow.connectionId(), "the slow answer came on the reused connection");
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (web.log().connectionClosedNanos(slow.connectionId()).isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(web.log().connectionClosedNanos(slow.connectionId()).isPresent(),
+                    "the connection was closed when the deadline ended the fetch");
+            long closedAfterMillis = (web.log().connectionClosedNanos(slow.connectionId()).getAsLong() - endedAt)
+                    / 1_000_000;
+            assertTrue(closedAfterMillis < 500, "closed " + closedAfterMillis + " ms after the deadline");
+        }
+    }
+
+    @Test
+    void anEndlessHeaderLineFailsTheFetchAndStopsTheDownload() {
+        site.on("/endless-line", Response.endlessHeaderLine());
+        site.on("/endless-lines", Response.endlessHeaderLines());
+        for (String path : List.of("/endless-line", "/endless-lines")) {
+            long start = System.nanoTime();
+            FetchException e = assertThrows(FetchException.class, () -> http.fetch(site.url(path), null));
+            assertEquals(FetchException.Cause.HEADERS_TOO_LARGE, e.cause(), path + ": " + e.getMessage());
+            assertTrue(System.nanoTime() - start < 3_000_000_000L, path + " failed at once, not at the deadline");
+            LoggedRequest seen = web.log().matching(r -> r.path().equals(path)).get(0);
+            awaitClosed(seen.connectionId());
+            long sent = web.log().matching(r -> r.path().equals(path)).get(0).sentBytes();
+            assertTrue(sent < 16L * 1024 * 1024, path + ": the client stopped reading, the server sent " + sent);
+        }
+    }
+
+    @Test
+    void headerSectionLimitsAreConfigurableAndNamedInTheError() throws Exception {
+        Response manyLargeHeaders = Response.html("<p>big headers</p>");
+        for (int i = 0; i < 30; i++) {
+            manyLargeHeaders = manyLargeHeaders.header("X-Large-" + i, "v".repeat(10_000));
+        }
+        site.on("/large-headers", manyLargeHeaders);
+        FetchException total = assertThrows(FetchException.class,
+                () -> http.fetch(site.url("/large-headers"), null));
+        assertEquals(FetchException.Cause.HEADERS_TOO_LARGE, total.cause());
+        assertTrue(total.getMessage().contains("http.headers.max.bytes"), total.getMessage());
+
+        try (HttpProtocol roomy = new HttpProtocol(FetchTestConfig.with("http.headers.max.bytes", 1_000_000))) {
+            assertEquals(200, roomy.fetch(site.url("/large-headers"), null).statusCode());
+        }
+        try (HttpProtocol strict = new HttpProtocol(FetchTestConfig.with("http.headers.max.line", 4096))) {
+            FetchException line = assertThrows(FetchException.class,
+                    () -> strict.fetch(site.url("/large-headers"), null));
+            assertEquals(FetchException.Cause.HEADERS_TOO_LARGE, line.cause());
+            assertTrue(line.getMessage().contains("http.headers.max.line"), line.getMessage());
+        }
+        try (HttpProtocol few = new HttpProtocol(FetchTestConfig.with("http.headers.max.count", 5))) {
+            FetchException count = assertThrows(FetchException.class,
+                    () -> few.fetch(site.url("/large-headers"), null));
+            assertEquals(FetchException.Cause.HEADERS_TOO_LARGE, count.cause());
+            assertTrue(count.getMessage().contains("http.headers.max.count"), count.getMessage());
+        }
+    }
+
+    private static void awaitClosed(long connectionId) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (web.log().connectionClosedNanos(connectionId).isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     @Test

@@ -3,10 +3,11 @@ package io.squall.testweb;
 /**
  * One request as the test web saw it. Times are {@link System#nanoTime()} values: {@code startNanos} when the
  * request's headers had been read, {@code endNanos} when the last byte of the answer was written (or the
- * connection closed without one); {@link Long#MAX_VALUE} while the answer is still pending.
+ * connection closed without one); {@link Long#MAX_VALUE} while the answer is still pending. {@code sentBytes}
+ * counts the bytes of the answer the server managed to write (status line and headers included).
  */
 public record LoggedRequest(String host, String method, String path, String userAgent, String headers,
-        long connectionId, long startNanos, long endNanos, int status) {
+        long connectionId, long startNanos, long endNanos, int status, long sentBytes) {
 
     /** The value of a request header (case-insensitive name), or null. */
     public String header(String name) {

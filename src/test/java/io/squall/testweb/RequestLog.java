@@ -3,6 +3,9 @@ package io.squall.testweb;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
@@ -15,6 +18,7 @@ public final class RequestLog {
     private final int capacity;
     private final List<Entry> entries = new ArrayList<>();
     private final AtomicLong dropped = new AtomicLong();
+    private final Map<Long, Long> connectionsClosed = new ConcurrentHashMap<>();
 
     RequestLog(int capacity) {
         this.capacity = capacity;
@@ -31,6 +35,7 @@ public final class RequestLog {
         final long startNanos;
         volatile long endNanos = Long.MAX_VALUE;
         volatile int status;
+        volatile long sentBytes;
 
         Entry(String host, String method, String path, String userAgent, String headers, long connectionId,
                 long startNanos) {
@@ -50,7 +55,7 @@ public final class RequestLog {
 
         LoggedRequest snapshot() {
             return new LoggedRequest(host, method, path, userAgent, headers, connectionId, startNanos, endNanos,
-                    status);
+                    status, sentBytes);
         }
     }
 
@@ -64,6 +69,19 @@ public final class RequestLog {
             }
         }
         return e;
+    }
+
+    void connectionClosed(long connectionId) {
+        connectionsClosed.put(connectionId, System.nanoTime());
+    }
+
+    /**
+     * When the server saw the connection end (the client closed it, or a write to it failed), as a
+     * {@link System#nanoTime()} value; empty while it is open.
+     */
+    public OptionalLong connectionClosedNanos(long connectionId) {
+        Long at = connectionsClosed.get(connectionId);
+        return at == null ? OptionalLong.empty() : OptionalLong.of(at);
     }
 
     /** All requests in arrival order. */

@@ -14,7 +14,10 @@ import java.util.Map;
  */
 public final class Response {
     /** How the response reaches the client. */
-    enum Delivery { NORMAL, HANG, DROP }
+    enum Delivery { NORMAL, HANG, DROP, ENDLESS_HEADER_LINE, ENDLESS_HEADER_LINES }
+
+    /** The most header bytes an endless-header response sends before the server gives up itself. */
+    static final long ENDLESS_HEADER_CAP = 256L * 1024 * 1024;
 
     final int status;
     final Map<String, String> headers;
@@ -78,6 +81,19 @@ public final class Response {
     /** Closes the connection without answering (the client sees a reset or an early end of stream). */
     public static Response drop() {
         return new Response(0, new LinkedHashMap<>(), new byte[0], 0, 0, 0, Delivery.DROP);
+    }
+
+    /**
+     * A status line followed by one header line that never ends (up to {@value #ENDLESS_HEADER_CAP} bytes,
+     * or until the client closes the connection); {@link LoggedRequest#sentBytes()} tells how far it got.
+     */
+    public static Response endlessHeaderLine() {
+        return new Response(200, new LinkedHashMap<>(), new byte[0], 0, 0, 0, Delivery.ENDLESS_HEADER_LINE);
+    }
+
+    /** A status line followed by short header lines that never end (bounded as {@link #endlessHeaderLine}). */
+    public static Response endlessHeaderLines() {
+        return new Response(200, new LinkedHashMap<>(), new byte[0], 0, 0, 0, Delivery.ENDLESS_HEADER_LINES);
     }
 
     public Response header(String name, String value) {

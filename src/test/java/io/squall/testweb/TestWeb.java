@@ -143,6 +143,7 @@ public final class TestWeb implements AutoCloseable {
             // client went away, keep-alive expired or the web is closing: nothing to report
         } finally {
             open.remove(socket);
+            log.connectionClosed(connectionId);
         }
     }
 
@@ -171,6 +172,10 @@ public final class TestWeb implements AutoCloseable {
                 }
                 case DROP -> {
                     socket.setSoLinger(true, 0); // a reset, not a polite close
+                    return false;
+                }
+                case ENDLESS_HEADER_LINE, ENDLESS_HEADER_LINES -> {
+                    writeEndlessHeaders(response.delivery == Response.Delivery.ENDLESS_HEADER_LINES, out, entry);
                     return false;
                 }
                 default -> {
@@ -211,6 +216,22 @@ public final class TestWeb implements AutoCloseable {
             out.write(response.body, off, Math.min(response.dripChunk, response.body.length - off));
             out.flush();
         }
+    }
+
+    /** Writes header bytes until the client closes the connection or the cap is reached; counts them. */
+    private void writeEndlessHeaders(boolean manyLines, OutputStream out, RequestLog.Entry entry)
+            throws IOException {
+        byte[] chunk = (manyLines ? "X-Filler: " + "f".repeat(20) + "\r\n" : "a".repeat(64))
+                .repeat(manyLines ? 256 : 128).getBytes(StandardCharsets.ISO_8859_1);
+        byte[] start = ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + (manyLines ? "" : "X-Endless: "))
+                .getBytes(StandardCharsets.ISO_8859_1);
+        out.write(start);
+        entry.sentBytes = start.length;
+        while (!closed && entry.sentBytes < Response.ENDLESS_HEADER_CAP) {
+            out.write(chunk);
+            entry.sentBytes += chunk.length;
+        }
+        out.flush();
     }
 
     private void hangUntilClosed(Socket socket, InputStream in) throws IOException {
