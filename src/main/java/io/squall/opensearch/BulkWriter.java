@@ -3,13 +3,17 @@ package io.squall.opensearch;
 import io.squall.config.CrawlerConfig;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.ErrorCause;
@@ -35,19 +39,26 @@ import org.slf4j.LoggerFactory;
  * {@code concurrentRequests} bulk requests are in flight;
  * a caller that would send one more waits until one is answered, so memory stays bounded by
  * {@code bulkActions * (concurrentRequests + 1)} operations and a slow OpenSearch slows the caller down
- * instead of piling up work.
+ * instead of piling up work. Operations waiting to be sent again are not bounded here but by the callers,
+ * whose work waits for them (the spout's pending tuples).
  *
  * <p>Outcome of an item: success; a 409 on a create-only operation is a success too ("already existed");
- * a 404 on a delete is a success (nothing to delete, even when the index does not exist); any other item
- * error, or a bulk request that failed as a whole (OpenSearch down, timeout), fails the operation with a
- * one-line reason. Callbacks run on the client's I/O threads (or on the sending thread when the request
- * could not even be sent): they must be quick and thread-safe.
+ * a 404 on a delete is a success (nothing to delete, even when the index does not exist). An operation
+ * OpenSearch could not take now (a bulk or an item answered 429 or 503, {@code es_rejected_execution},
+ * a write block, or OpenSearch unreachable or timing out) is sent again after a pause that doubles up to
+ * {@value #MAX_RETRY_PAUSE_MILLIS} ms, for up to {@code retryTimeout}: a busy or restarting OpenSearch
+ * loses nothing and is not hammered. Any other item error (a mapping conflict), or a transient one past
+ * its retry timeout, fails the operation with a one-line reason. Callbacks run on the client's I/O
+ * threads (or on the sending or timer thread): they must be quick and thread-safe.
  */
 public final class BulkWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BulkWriter.class);
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
     // How long a partial batch waits for company when a request slot is free.
     private static final long LINGER_MILLIS = 3;
+    private static final long FIRST_RETRY_PAUSE_MILLIS = 250;
+    static final long MAX_RETRY_PAUSE_MILLIS = 5_000;
+    private static final long RETRY_WARNING_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     /** What became of one operation. */
     public interface Callback {
@@ -58,26 +69,36 @@ public final class BulkWriter implements AutoCloseable {
         void failed(String reason);
     }
 
-    /** Size, age and concurrency bounds of the bulk requests. */
-    public record Settings(int bulkActions, Duration flushInterval, int concurrentRequests) {
+    /** Size, age and concurrency bounds of the bulk requests, and how long a transient failure is retried. */
+    public record Settings(int bulkActions, Duration flushInterval, int concurrentRequests, Duration retryTimeout) {
         public Settings {
-            if (bulkActions < 1 || concurrentRequests < 1 || flushInterval.isNegative() || flushInterval.isZero()) {
+            if (bulkActions < 1 || concurrentRequests < 1 || flushInterval.isNegative() || flushInterval.isZero()
+                    || retryTimeout.isNegative()) {
                 throw new IllegalArgumentException("bulk settings must be positive: " + bulkActions + " actions, "
-                        + flushInterval + ", " + concurrentRequests + " requests");
+                        + flushInterval + ", " + concurrentRequests + " requests, retries for " + retryTimeout);
             }
         }
 
-        /** Reads {@code <prefix>.bulkActions}, {@code .flushInterval} (seconds) and {@code .concurrentRequests}. */
+        /**
+         * Reads {@code <prefix>.bulkActions}, {@code .flushInterval} (seconds), {@code .concurrentRequests} and
+         * {@code .retryTimeout} (seconds).
+         */
         public static Settings fromConfig(CrawlerConfig config, String prefix) {
             return new Settings(config.getInt(prefix + ".bulkActions"),
                     Duration.ofMillis(Math.round(config.getDouble(prefix + ".flushInterval") * 1000)),
-                    config.getInt(prefix + ".concurrentRequests"));
+                    config.getInt(prefix + ".concurrentRequests"),
+                    Duration.ofMillis(Math.round(config.getDouble(prefix + ".retryTimeout") * 1000)));
         }
     }
 
     private enum Kind { CREATE, INDEX, DELETE }
 
-    private record Pending(Kind kind, Callback callback) {
+    /** An operation on its way; {@code attempts} and {@code giveUpAtNanos} are set once it failed transiently. */
+    private record Pending(Kind kind, BulkOperation operation, Callback callback, int attempts, long giveUpAtNanos) {
+        Pending retried(long nowNanos, Duration retryTimeout) {
+            return new Pending(kind, operation, callback, attempts + 1,
+                    attempts == 0 ? nowNanos + retryTimeout.toNanos() : giveUpAtNanos);
+        }
     }
 
     private final OpenSearchAsyncClient client;
@@ -85,9 +106,13 @@ public final class BulkWriter implements AutoCloseable {
     private final Semaphore requestSlots;
     private final ScheduledExecutorService timer;
     // Guarded by this: the operations waiting for the next bulk request, in order.
-    private List<BulkOperation> operations;
     private List<Pending> pending;
-    private boolean closed;
+    // Guarded by itself, not by this: answers put operations here while a caller may hold this, waiting
+    // for the request slot that the answer frees.
+    private final Set<List<Pending>> pausing = Collections.newSetFromMap(new IdentityHashMap<>());
+    // When the last warning about transient failures was logged: one a minute says enough.
+    private final AtomicLong lastRetryWarningNanos = new AtomicLong(System.nanoTime() - RETRY_WARNING_EVERY_NANOS);
+    private volatile boolean closed;
     private boolean lingering;
 
     /**
@@ -98,7 +123,6 @@ public final class BulkWriter implements AutoCloseable {
         this.client = new OpenSearchAsyncClient(client._transport());
         this.settings = settings;
         this.requestSlots = new Semaphore(settings.concurrentRequests());
-        this.operations = new ArrayList<>(settings.bulkActions());
         this.pending = new ArrayList<>(settings.bulkActions());
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "squall-bulk-flush-" + name);
@@ -112,41 +136,47 @@ public final class BulkWriter implements AutoCloseable {
 
     /** Adds a create-only write: an existing document is left as it is and reported as already existing. */
     public void create(String index, String id, String routing, Object document, Callback callback) {
-        add(Kind.CREATE, BulkOperation.of(o -> o.create(c -> c.index(index).id(id).routing(routing).document(document))),
-                callback);
+        add(new Pending(Kind.CREATE, BulkOperation.of(o -> o.create(c -> c.index(index).id(id).routing(routing)
+                .document(document))), callback, 0, 0));
     }
 
     /** Adds a write that creates or replaces the document. */
     public void index(String index, String id, String routing, Object document, Callback callback) {
-        add(Kind.INDEX, BulkOperation.of(o -> o.index(c -> c.index(index).id(id).routing(routing).document(document))),
-                callback);
+        add(new Pending(Kind.INDEX, BulkOperation.of(o -> o.index(c -> c.index(index).id(id).routing(routing)
+                .document(document))), callback, 0, 0));
     }
 
     /** Adds a deletion; deleting a document (or from an index) that does not exist succeeds. */
     public void delete(String index, String id, String routing, Callback callback) {
-        add(Kind.DELETE, BulkOperation.of(o -> o.delete(d -> d.index(index).id(id).routing(routing))), callback);
+        add(new Pending(Kind.DELETE, BulkOperation.of(o -> o.delete(d -> d.index(index).id(id).routing(routing))),
+                callback, 0, 0));
     }
 
     /** Sends what is buffered now, waiting for a free request slot if needed. */
     public synchronized void flush() {
-        if (operations.isEmpty()) {
+        if (pending.isEmpty()) {
             return;
         }
-        List<BulkOperation> ops = operations;
-        List<Pending> batch = pending;
-        operations = new ArrayList<>(settings.bulkActions());
-        pending = new ArrayList<>(settings.bulkActions());
-        send(ops, batch);
+        send(takeBatch());
     }
 
-    /** Operations buffered and not yet sent. */
+    private List<Pending> takeBatch() {
+        List<Pending> batch = pending;
+        pending = new ArrayList<>(settings.bulkActions());
+        return batch;
+    }
+
+    /** Operations buffered and not yet sent, including those waiting to be sent again. */
     public synchronized int buffered() {
-        return operations.size();
+        synchronized (pausing) {
+            return pending.size() + pausing.stream().mapToInt(List::size).sum();
+        }
     }
 
     /**
      * Sends what is buffered and waits (at most two minutes) until every request sent has been answered,
-     * so that every callback has run; the client stays open.
+     * so that every callback has run; operations waiting for a retry fail at once (their callers replay
+     * them later). The client stays open.
      */
     @Override
     public void close() {
@@ -158,6 +188,15 @@ public final class BulkWriter implements AutoCloseable {
             flush();
         }
         timer.shutdownNow();
+        List<Pending> abandoned;
+        synchronized (pausing) {
+            abandoned = new ArrayList<>();
+            pausing.forEach(abandoned::addAll);
+            pausing.clear();
+        }
+        if (!abandoned.isEmpty()) {
+            failAll(abandoned, "the writer closed while OpenSearch could not take the operation");
+        }
         int all = settings.concurrentRequests();
         try {
             if (requestSlots.tryAcquire(all, CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -170,13 +209,12 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    private synchronized void add(Kind kind, BulkOperation operation, Callback callback) {
+    private synchronized void add(Pending operation) {
         if (closed) {
             throw new IllegalStateException("bulk writer is closed");
         }
-        operations.add(operation);
-        pending.add(new Pending(kind, callback));
-        if (operations.size() >= settings.bulkActions()) {
+        pending.add(operation);
+        if (pending.size() >= settings.bulkActions()) {
             flush();
         } else if (!lingering && requestSlots.availablePermits() > 0) {
             lingering = true;
@@ -187,14 +225,10 @@ public final class BulkWriter implements AutoCloseable {
     /** Sends what is buffered if a request slot is free; otherwise the answer that frees one calls again. */
     private synchronized void sendIfSlotFree() {
         lingering = false;
-        if (operations.isEmpty() || !requestSlots.tryAcquire()) {
+        if (pending.isEmpty() || !requestSlots.tryAcquire()) {
             return;
         }
-        List<BulkOperation> ops = operations;
-        List<Pending> batch = pending;
-        operations = new ArrayList<>(settings.bulkActions());
-        pending = new ArrayList<>(settings.bulkActions());
-        sendWithSlot(ops, batch);
+        sendWithSlot(takeBatch());
     }
 
     /** After an answer: what gathered while the request was in flight leaves now, on the timer thread. */
@@ -207,7 +241,7 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     // Called with the lock held, so requests leave in the order their operations were added.
-    private void send(List<BulkOperation> ops, List<Pending> batch) {
+    private void send(List<Pending> batch) {
         try {
             requestSlots.acquire();
         } catch (InterruptedException e) {
@@ -215,24 +249,26 @@ public final class BulkWriter implements AutoCloseable {
             failAll(batch, "interrupted before the bulk request was sent");
             return;
         }
-        sendWithSlot(ops, batch);
+        sendWithSlot(batch);
     }
 
     // Called with the lock held and a request slot acquired.
-    private void sendWithSlot(List<BulkOperation> ops, List<Pending> batch) {
+    private void sendWithSlot(List<Pending> batch) {
+        List<BulkOperation> ops = new ArrayList<>(batch.size());
+        batch.forEach(p -> ops.add(p.operation()));
         CompletableFuture<BulkResponse> answer;
         try {
             answer = client.bulk(BulkRequest.of(b -> b.operations(ops)));
         } catch (Exception e) {
             requestSlots.release();
-            failAll(batch, "bulk request failed: " + describe(e));
+            failedAsAWhole(batch, e);
             return;
         }
         answer.whenComplete((response, error) -> {
             // The slot is freed after the callbacks ran, so that close() returns only when all were told.
             try {
                 if (error != null) {
-                    failAll(batch, "bulk request failed: " + describe(error));
+                    failedAsAWhole(batch, error);
                 } else {
                     report(batch, response.items());
                 }
@@ -243,11 +279,22 @@ public final class BulkWriter implements AutoCloseable {
         });
     }
 
-    private static void report(List<Pending> batch, List<BulkResponseItem> items) {
+    private void failedAsAWhole(List<Pending> batch, Throwable error) {
+        String reason = "bulk request failed: " + describe(error);
+        if (BulkFailures.isTransient(error)) {
+            retryOrFail(batch, reason);
+        } else {
+            failAll(batch, reason);
+        }
+    }
+
+    private void report(List<Pending> batch, List<BulkResponseItem> items) {
         if (items.size() != batch.size()) {
             failAll(batch, "bulk response has " + items.size() + " items for " + batch.size() + " operations");
             return;
         }
+        List<Pending> again = new ArrayList<>();
+        String againReason = null;
         for (int i = 0; i < items.size(); i++) {
             BulkResponseItem item = items.get(i);
             Pending p = batch.get(i);
@@ -259,10 +306,83 @@ public final class BulkWriter implements AutoCloseable {
             } else if (p.kind() == Kind.DELETE && item.status() == 404) {
                 notify(p.callback(), false, null);
             } else {
-                notify(p.callback(), false, "OpenSearch refused the item (" + item.status() + " " + error.type()
-                        + "): " + error.reason());
+                String reason = "OpenSearch refused the item (" + item.status() + " " + error.type() + "): "
+                        + error.reason();
+                if (BulkFailures.isTransient(item.status(), error.type())) {
+                    again.add(p);
+                    againReason = reason;
+                } else {
+                    notify(p.callback(), false, reason);
+                }
             }
         }
+        if (!again.isEmpty()) {
+            retryOrFail(again, againReason);
+        }
+    }
+
+    /**
+     * Sends the operations again after a pause, those still within their retry timeout; fails the others.
+     * The pause grows with the attempts of the batch's most tried operation.
+     */
+    private void retryOrFail(List<Pending> batch, String reason) {
+        long now = System.nanoTime();
+        List<Pending> again = new ArrayList<>(batch.size());
+        List<Pending> expired = new ArrayList<>();
+        int attempts = 0;
+        for (Pending p : batch) {
+            Pending next = p.retried(now, settings.retryTimeout());
+            if (next.giveUpAtNanos() - now > 0) {
+                again.add(next);
+                attempts = Math.max(attempts, next.attempts());
+            } else {
+                expired.add(p);
+            }
+        }
+        if (!expired.isEmpty()) {
+            failAll(expired, reason + " (still failing after " + settings.retryTimeout().toSeconds() + " s of retries)");
+        }
+        if (again.isEmpty()) {
+            return;
+        }
+        long pause = Math.min(MAX_RETRY_PAUSE_MILLIS, FIRST_RETRY_PAUSE_MILLIS << Math.min(attempts - 1, 10));
+        boolean waits;
+        synchronized (pausing) {
+            waits = !closed;
+            if (waits) {
+                pausing.add(again);
+            }
+        }
+        if (!waits) {
+            failAll(again, reason + " (the writer is closing)");
+            return;
+        }
+        long last = lastRetryWarningNanos.get();
+        if (now - last >= RETRY_WARNING_EVERY_NANOS && lastRetryWarningNanos.compareAndSet(last, now)) {
+            LOG.warn("OpenSearch cannot take writes now ({}); sending them again for up to {} s", reason,
+                    settings.retryTimeout().toSeconds());
+        } else {
+            LOG.debug("{} operations to send again in {} ms: {}", again.size(), pause, reason);
+        }
+        try {
+            timer.schedule(() -> resume(again), pause, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // closing: close() fails what is still pausing
+        }
+    }
+
+    /** The pause is over: the operations go first into the next bulk. */
+    private synchronized void resume(List<Pending> batch) {
+        synchronized (pausing) {
+            if (!pausing.remove(batch)) {
+                return; // close() failed them already
+            }
+        }
+        List<Pending> next = new ArrayList<>(batch.size() + pending.size());
+        next.addAll(batch);
+        next.addAll(pending);
+        pending = next;
+        sendIfSlotFree();
     }
 
     private static void failAll(List<Pending> batch, String reason) {

@@ -10,7 +10,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
-import io.squall.testsupport.RefreshDenyingProxy;
+import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.TestOpenSearch;
 import java.io.IOException;
 import java.time.Duration;
@@ -307,7 +307,7 @@ class FrontierTest {
             TestOpenSearch os) throws Exception {
         // Long enough that a search right after the ack cannot see the outlink.
         StatusDocs docs = oneDueRoot(os, "3s");
-        try (RefreshDenyingProxy proxy = new RefreshDenyingProxy(os.address());
+        try (OpenSearchProxy proxy = new OpenSearchProxy(os.address()).denyRefreshes();
              Frontier frontier = Frontier.open(os.config(fastSettings(
                      Map.of("opensearch.addresses", List.of(proxy.address())))), 0, 1)) {
             assertEquals(1, pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1).size());

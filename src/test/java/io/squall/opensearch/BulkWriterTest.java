@@ -3,6 +3,7 @@ package io.squall.opensearch;
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.Outcomes;
 import io.squall.testsupport.TestOpenSearch;
 import java.net.InetAddress;
@@ -22,7 +23,8 @@ class BulkWriterTest {
     @Test
     void aPartialBulkLeavesOnTheTimerWithoutAnExplicitFlush(TestOpenSearch os) throws Exception {
         Outcomes<Integer> outcomes = new Outcomes<>();
-        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(1000, Duration.ofMillis(200), 1),
+        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(1000, Duration.ofMillis(200), 1,
+                Duration.ofSeconds(10)),
                 "test")) {
             for (int i = 0; i < 3; i++) {
                 bulk.index("timer-test", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
@@ -37,7 +39,8 @@ class BulkWriterTest {
     void aPartialBulkLeavesAtOnceWhenARequestSlotIsFreeNotAfterTheFlushInterval(TestOpenSearch os) throws Exception {
         Outcomes<Integer> outcomes = new Outcomes<>();
         // A flush interval longer than Outcomes' 30 s wait: only the eager send can deliver in time.
-        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(1000, Duration.ofMinutes(5), 1),
+        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(1000, Duration.ofMinutes(5), 1,
+                Duration.ofSeconds(10)),
                 "test")) {
             for (int round = 0; round < 3; round++) {
                 for (int i = 0; i < 50; i++) {
@@ -52,7 +55,58 @@ class BulkWriterTest {
     }
 
     @Test
-    void whenOpenSearchIsDownEveryOperationOfTheBulkFailsWithTheReason() throws Exception {
+    void bulksAndItemsOpenSearchIsTooBusyToTakeAreSentAgainAndNothingIsLost(TestOpenSearch os) throws Exception {
+        String index = os.prefix() + "busy-test";
+        Outcomes<Integer> outcomes = new Outcomes<>();
+        try (OpenSearchProxy proxy = new OpenSearchProxy(os.address()).rejectBulks(3)) {
+            OpenSearchClient viaProxy = OpenSearchClients.create(os.config(Map.of("opensearch.addresses",
+                    List.of(proxy.address()))));
+            try (BulkWriter bulk = new BulkWriter(viaProxy, new BulkWriter.Settings(10, Duration.ofMillis(100), 1,
+                    Duration.ofSeconds(30)), "test")) {
+                long start = System.nanoTime();
+                bulk.index(index, "first", null, Map.of("n", -1), outcomes.callbackFor(-1));
+                outcomes.await(1);
+                long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+                assertEquals(3, proxy.bulksRejected());
+                // pauses of 250, 500 and 1000 ms between the four attempts: the writer waits, it does not hammer
+                assertTrue(waitedMillis >= 1_750, "written after the pauses, " + waitedMillis + " ms");
+
+                proxy.rejectFirstItemOfBulks(1);
+                for (int i = 0; i < 25; i++) {
+                    bulk.index(index, "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
+                }
+                outcomes.await(26);
+                assertEquals(1, proxy.itemsRejected());
+            } finally {
+                OpenSearchClients.close(viaProxy);
+            }
+            assertEquals(26, outcomes.successes(), "every operation written in the end: " + outcomes.seen());
+        }
+        os.client().indices().refresh(r -> r.index(index));
+        assertEquals(26, os.client().count(c -> c.index(index)).count());
+    }
+
+    @Test
+    void anItemOpenSearchRefusesForGoodFailsAloneAtOnceWithTheReason(TestOpenSearch os) throws Exception {
+        String index = os.prefix() + "conflict-test";
+        os.client().indices().create(c -> c.index(index).mappings(m -> m.properties("n", p -> p.long_(l -> l))));
+        Outcomes<String> outcomes = new Outcomes<>();
+        long start = System.nanoTime();
+        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(10, Duration.ofMillis(100), 1,
+                Duration.ofSeconds(60)), "test")) {
+            bulk.index(index, "good", null, Map.of("n", 5), outcomes.callbackFor("good"));
+            bulk.index(index, "bad", null, Map.of("n", "not a number"), outcomes.callbackFor("bad"));
+            outcomes.await(2);
+        }
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "a mapping conflict is not retried");
+        Map<String, String> failures = new java.util.HashMap<>();
+        outcomes.seen().forEach(o -> failures.put(o.handle(), o.failure()));
+        assertEquals(null, failures.get("good"));
+        assertTrue(failures.get("bad").contains("400") && failures.get("bad").contains("parsing"), failures.get("bad"));
+    }
+
+    @Test
+    void whenOpenSearchStaysDownPastTheRetryTimeoutEveryOperationFailsWithTheReason() throws Exception {
         int deadPort;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             deadPort = s.getLocalPort();
@@ -61,16 +115,18 @@ class BulkWriterTest {
                 "opensearch.addresses", List.of("http://127.0.0.1:" + deadPort)), "test");
         OpenSearchClient client = OpenSearchClients.create(config);
         Outcomes<Integer> outcomes = new Outcomes<>();
-        try (BulkWriter bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.status"),
-                "test")) {
+        try (BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMillis(100), 1,
+                Duration.ofSeconds(2)), "test")) {
             bulk.create("status", "a", "h", Map.of("url", "a"), outcomes.callbackFor(1));
             bulk.delete("status", "b", "h", outcomes.callbackFor(2));
+            outcomes.await(2); // before close(), which would fail operations still waiting for their retry
         } finally {
             OpenSearchClients.close(client);
         }
         outcomes.await(2);
         assertEquals(2, outcomes.failures());
         String reason = outcomes.seen().get(0).failure();
-        assertTrue(reason.startsWith("bulk request failed") && reason.contains("Connect"), reason);
+        assertTrue(reason.startsWith("bulk request failed") && reason.contains("Connect")
+                && reason.contains("still failing after 2 s"), reason);
     }
 }
