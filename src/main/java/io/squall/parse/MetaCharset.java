@@ -2,7 +2,6 @@ package io.squall.parse;
 
 import java.nio.charset.Charset;
 import org.jsoup.nodes.Element;
-import org.jsoup.parser.Parser;
 
 /**
  * The encoding a {@code <meta>} declares, read as the HTML standard reads it: from its charset attribute,
@@ -15,13 +14,10 @@ final class MetaCharset {
     }
 
     /**
-     * The encoding a parsed meta element declares, or null: none, an unknown label, or an element outside
-     * the HTML namespace (an SVG {@code <meta>} declares nothing to the parser).
+     * The encoding a parsed meta element declares, or null (none, or an unknown label). Any meta counts,
+     * in the body too, and inside SVG or MathML: the parser breaks out of those for a meta tag.
      */
     static Charset declaredBy(Element meta) {
-        if (!Parser.NamespaceHtml.equals(meta.tag().namespace())) {
-            return null;
-        }
         Charset charset = meta.hasAttr("charset") ? EncodingLabels.forMetaLabel(meta.attr("charset")) : null;
         if (charset == null && meta.attr("http-equiv").trim().equalsIgnoreCase("content-type")
                 && meta.hasAttr("content")) {
