@@ -66,6 +66,8 @@ final class MetaPrescan {
         boolean gotPragma = false;
         Boolean needPragma = null;
         Charset charset = null;
+        // a charset attribute decides even when its label is unknown (the standard's "failure", not null)
+        boolean charsetAttribute = false;
         String[] attr;
         while ((attr = attribute()) != null) {
             if (!seen.add(attr[0])) {
@@ -75,14 +77,14 @@ final class MetaPrescan {
                 case "http-equiv" -> gotPragma |= attr[1].equalsIgnoreCase("content-type");
                 case "content" -> {
                     Charset fromContent = EncodingLabels.forMetaLabel(MetaCharset.fromContent(attr[1]));
-                    if (charset == null && fromContent != null) {
+                    if (charset == null && !charsetAttribute && fromContent != null) {
                         charset = fromContent;
                         needPragma = true;
                     }
                 }
                 case "charset" -> {
-                    // an unknown label leaves charset null, so that a content attribute after it still counts
                     charset = EncodingLabels.forMetaLabel(attr[1]);
+                    charsetAttribute = true;
                     needPragma = false;
                 }
                 default -> {

@@ -60,11 +60,14 @@ class MetaPrescanTest {
     }
 
     @Test
-    void anUnknownCharsetLabelLeavesTheContentAttributeToDecide() {
-        assertEquals(KOI8_R, prescan(
-                "<meta charset=no-such-label http-equiv=content-type content='text/html; charset=koi8-r'>"));
+    void aCharsetAttributeDecidesTheMetaEvenWithAnUnknownLabel() {
+        // the charset attribute's "failure" is not "no charset yet": the content attribute no longer counts
+        assertNull(prescan("<meta charset=no-such-label http-equiv=content-type content='text/html; charset=koi8-r'>"));
+        assertNull(prescan("<meta http-equiv=content-type content='charset=koi8-r' charset=no-such-label>"));
         // a known charset attribute wins over a content attribute, before or after it
         assertEquals("UTF-8", prescan("<meta http-equiv=content-type content='charset=koi8-r' charset=utf-8>"));
+        // a content attribute with an unknown label sets nothing
+        assertEquals(KOI8_R, prescan("<meta http-equiv=content-type content='charset=bogus' charset=koi8-r>"));
         // with nothing usable, the scan goes on to the next meta
         assertEquals(KOI8_R, prescan("<meta charset=no-such-label><meta charset=koi8-r>"));
     }
