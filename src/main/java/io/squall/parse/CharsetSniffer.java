@@ -11,17 +11,32 @@ import java.util.Locale;
  * Finds the character encoding of an HTML page in the order browsers use (WHATWG "encoding sniffing"):
  * a byte order mark, then the charset of the HTTP Content-Type, then a {@code <meta>} declaration in the
  * first 1,024 bytes; without any of them, UTF-8 when the bytes are valid UTF-8 with at least one non-ASCII
- * character (as Chrome detects it), else windows-1252.
+ * character (as Chrome detects it), else windows-1252. All but the first two are guesses that a
+ * {@code <meta>} the parser meets later may overrule ({@link Result#tentative}).
  */
 public final class CharsetSniffer {
     static final int PRESCAN_BYTES = 1024;
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
 
     /**
-     * @param source where the charset came from: bom, http, meta, detected or default
+     * @param source where the charset came from: bom, http, meta, detected or default; meta-reparse when
+     *        the parser found a declaration the prescan had not seen (see {@link #changedTo})
      * @param bomLength bytes of byte order mark to skip before decoding
      */
     public record Result(Charset charset, String source, int bomLength) {
+        /**
+         * Whether a {@code <meta>} met by the parser may still change the encoding: the standard's confidence
+         * "tentative", which all but a byte order mark and the HTTP header leave it.
+         */
+        public boolean tentative() {
+            return !source.equals("bom") && !source.equals("http");
+        }
+
+        /** The result after the standard's "change the encoding" to a charset a parsed meta declared. */
+        public Result changedTo(Charset declared) {
+            return new Result(declared, "meta-reparse", 0);
+        }
+
         /** Decodes the content; bytes that are invalid in the charset become U+FFFD, never an exception. */
         public String decode(byte[] content) {
             return new String(content, bomLength, content.length - bomLength, charset);

@@ -3,6 +3,7 @@ package io.squall.parse;
 import io.squall.config.CrawlerConfig;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.UrlNormalizer;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,9 +51,16 @@ public final class HtmlParser {
     public ParsedPage parse(String url, byte[] content, String contentType, List<String> robotsHeaders) {
         CharsetSniffer.Result charset = CharsetSniffer.sniff(content, contentType);
         Document doc = Parser.htmlParser().parseInput(charset.reader(content), url);
-        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector(content.length);
-        Scan scan = new Scan(text);
-        ReadOnlyWalk.walk(doc, scan);
+        Scan scan = scan(doc, content.length);
+        if (charset.tentative() && scan.declaredCharset != null && !scan.declaredCharset.equals(charset.charset())) {
+            // The standard's "change the encoding": a <meta> the prescan did not see (beyond its 1,024 bytes,
+            // or behind one it misread) names another encoding while the current one is a guess, so a
+            // browser reads the page again in the declared one. Once only: the encoding is then certain.
+            charset = charset.changedTo(scan.declaredCharset);
+            doc = Parser.htmlParser().parseInput(charset.reader(content), url);
+            scan = scan(doc, content.length);
+        }
+        TextExtractor.Collector text = scan.text;
 
         String base = url;
         if (scan.baseHref != null) {
@@ -70,6 +78,13 @@ public final class HtmlParser {
         }
         return new ParsedPage(charset.charset().name(), charset.source(), base, doc.title(), scan.description,
                 scan.keywords, canonical, scan.language, text == null ? textExtractor.text(doc) : text.result(), robots, refresh, scan.links);
+    }
+
+    private Scan scan(Document doc, int contentLength) {
+        TextExtractor.Collector text = textExtractor.usesSelectors() ? null : textExtractor.collector(contentLength);
+        Scan scan = new Scan(text);
+        ReadOnlyWalk.walk(doc, scan);
+        return scan;
     }
 
     private String resolveOrNull(String base, String href) {
@@ -120,6 +135,8 @@ public final class HtmlParser {
         String language;
         String robots;
         String refresh;
+        /** The encoding the first {@code <meta>} declaring one names, as the parser meets it. */
+        Charset declaredCharset;
 
         Scan(TextExtractor.Collector text) {
             this.text = text;
@@ -210,6 +227,9 @@ public final class HtmlParser {
         }
 
         private void meta(Element e) {
+            if (declaredCharset == null) {
+                declaredCharset = MetaCharset.declaredBy(e);
+            }
             String name = e.attr("name").toLowerCase(Locale.ROOT);
             String httpEquiv = e.attr("http-equiv").toLowerCase(Locale.ROOT);
             String content = e.attr("content");

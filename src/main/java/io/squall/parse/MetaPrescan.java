@@ -60,11 +60,14 @@ final class MetaPrescan {
         return null;
     }
 
+    /** The meta tag's encoding, or null; null too when the bytes end before its '>' (see {@link #ranOut}). */
     private Charset meta() {
         Set<String> seen = new HashSet<>();
         boolean gotPragma = false;
         Boolean needPragma = null;
-        String charset = null;
+        Charset charset = null;
+        // a charset attribute decides even when its label is unknown (the standard's "failure", not null)
+        boolean charsetAttribute = false;
         String[] attr;
         while ((attr = attribute()) != null) {
             if (!seen.add(attr[0])) {
@@ -73,24 +76,34 @@ final class MetaPrescan {
             switch (attr[0]) {
                 case "http-equiv" -> gotPragma |= attr[1].equalsIgnoreCase("content-type");
                 case "content" -> {
-                    String fromContent = CharsetSniffer.charsetParameter(attr[1]);
-                    if (charset == null && fromContent != null) {
+                    Charset fromContent = EncodingLabels.forMetaLabel(MetaCharset.fromContent(attr[1]));
+                    if (charset == null && !charsetAttribute && fromContent != null) {
                         charset = fromContent;
                         needPragma = true;
                     }
                 }
                 case "charset" -> {
-                    charset = attr[1];
+                    charset = EncodingLabels.forMetaLabel(attr[1]);
+                    charsetAttribute = true;
                     needPragma = false;
                 }
                 default -> {
                 }
             }
         }
-        if (needPragma == null || (needPragma && !gotPragma)) {
+        if (ranOut() || needPragma == null || (needPragma && !gotPragma)) {
             return null;
         }
-        return EncodingLabels.forMetaLabel(charset);
+        return charset;
+    }
+
+    /**
+     * Whether the bytes ended inside a tag, a quoted value or a comment. The standard's prescan then gives
+     * nothing at all: a tag cut at the end of the scanned bytes (or a quote never closed, which swallows
+     * the rest) might have gone on to say something else.
+     */
+    private boolean ranOut() {
+        return pos >= end;
     }
 
     /** The next attribute of the current tag as {name, value}, or null at the end of the tag. */

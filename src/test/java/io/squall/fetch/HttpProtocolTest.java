@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,23 +10,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.config.ConfigException;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.testsupport.Brotli;
+import io.squall.testsupport.CompressionBombs;
+import io.squall.testsupport.Corpora;
 import io.squall.testweb.LoggedRequest;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class HttpProtocolTest {
-    private static final Path BOMBS = Path.of("../shared/corpora/compression-bombs");
     private static final int LIMIT = 131_072;
     private static TestWeb web;
     private static Site site;
@@ -90,34 +96,82 @@ class HttpProtocolTest {
 
     @Test
     void compressionBombsAreCutAtTheLimitAfterDecoding() throws Exception {
-        Assumptions.assumeTrue(Files.isDirectory(BOMBS), "../shared/corpora/compression-bombs is absent");
-        for (String[] bomb : new String[][] {{"bomb-gzip.bin", "gzip"}, {"bomb-deflate.bin", "deflate"},
-                {"bomb-br.bin", "br"}, {"bomb-zstd.bin", "zstd"}}) {
-            site.on("/" + bomb[0], Response.encoded(Files.readAllBytes(BOMBS.resolve(bomb[0])), bomb[1]));
-            long before = usedHeap();
-            FetchResponse r = http.fetch(site.url("/" + bomb[0]), new Metadata());
-            assertEquals(LIMIT, r.content().length, bomb[0]);
-            assertTrue(r.trimmedReason().startsWith("content.limit"), bomb[0] + ": " + r.trimmedReason());
-            assertTrue(usedHeap() - before < 8L << 20, bomb[0] + " grew the heap by more than 8 MB");
+        // 12 MB of zeros each, as the corpus's bombs decode to about 11.5 MB
+        for (String encoding : new String[] {"gzip", "deflate", "raw-deflate", "br", "zstd"}) {
+            byte[] bomb = CompressionBombs.of(encoding, 12_000_000);
+            assertTrue(bomb.length < 40_000, encoding + " bomb of " + bomb.length + " bytes");
+            assertCutAtTheLimit("/bomb-" + encoding, bomb, encoding.equals("raw-deflate") ? "deflate" : encoding);
         }
     }
 
     @Test
+    void corpusCompressionBombsAreCutAtTheLimitAfterDecoding() throws Exception {
+        Path bombs = Corpora.require("compression-bombs");
+        for (String[] bomb : new String[][] {{"bomb-gzip.bin", "gzip"}, {"bomb-deflate.bin", "deflate"},
+                {"bomb-br.bin", "br"}, {"bomb-zstd.bin", "zstd"}}) {
+            assertCutAtTheLimit("/" + bomb[0], Files.readAllBytes(bombs.resolve(bomb[0])), bomb[1]);
+        }
+    }
+
+    private static void assertCutAtTheLimit(String path, byte[] body, String contentEncoding) throws Exception {
+        site.on(path, Response.encoded(body, contentEncoding));
+        long before = usedHeap();
+        FetchResponse r = http.fetch(site.url(path), new Metadata());
+        assertEquals(LIMIT, r.content().length, path);
+        assertTrue(r.trimmedReason().startsWith("content.limit"), path + ": " + r.trimmedReason());
+        assertTrue(usedHeap() - before < 8L << 20, path + " grew the heap by more than 8 MB");
+    }
+
+    @Test
     void encodedPagesAreDecoded() throws Exception {
-        Assumptions.assumeTrue(Files.isDirectory(BOMBS), "../shared/corpora/compression-bombs is absent");
-        site.on("/html-gzip", Response.encoded(Files.readAllBytes(BOMBS.resolve("html-gzip.bin")), "gzip"));
-        site.on("/html-br", Response.encoded(Files.readAllBytes(BOMBS.resolve("html-br.bin")), "br"));
-        site.on("/html-gdg", Response.encoded(Files.readAllBytes(BOMBS.resolve("html-gzip-deflate-gzip.bin")),
-                "gzip, deflate, gzip"));
-        site.on("/broken", Response.encoded(Files.readAllBytes(BOMBS.resolve("unexpected-eof.gz")), "gzip"));
+        byte[] html = ("<!DOCTYPE html><html><head><title>Encoded</title></head><body>"
+                + "<p>caf\u00e9 <a href=\"/a\">a</a></p>".repeat(100) + "</body></html>").getBytes(StandardCharsets.UTF_8);
+        byte[] gzip = gzip(html);
+        site.on("/html-gzip", Response.encoded(gzip, "gzip"));
+        site.on("/html-br", Response.encoded(Brotli.uncompressed(html), "br"));
+        site.on("/html-gdg", Response.encoded(gzip(deflate(gzip(html))), "gzip, deflate, gzip"));
         for (String path : new String[] {"/html-gzip", "/html-br", "/html-gdg"}) {
+            FetchResponse r = http.fetch(site.url(path), new Metadata());
+            assertArrayEquals(html, r.content(), path);
+            assertNull(r.trimmedReason(), path);
+        }
+        site.on("/broken", Response.encoded(Arrays.copyOf(gzip, gzip.length - 12), "gzip"));
+        FetchResponse broken = http.fetch(site.url("/broken"), new Metadata());
+        assertTrue(broken.trimmedReason().startsWith("content.decoding"), broken.trimmedReason());
+    }
+
+    @Test
+    void corpusEncodedPagesAreDecoded() throws Exception {
+        Path bombs = Corpora.require("compression-bombs");
+        site.on("/corpus-gzip", Response.encoded(Files.readAllBytes(bombs.resolve("html-gzip.bin")), "gzip"));
+        site.on("/corpus-br", Response.encoded(Files.readAllBytes(bombs.resolve("html-br.bin")), "br"));
+        site.on("/corpus-gdg", Response.encoded(Files.readAllBytes(bombs.resolve("html-gzip-deflate-gzip.bin")),
+                "gzip, deflate, gzip"));
+        site.on("/corpus-broken", Response.encoded(Files.readAllBytes(bombs.resolve("unexpected-eof.gz")), "gzip"));
+        for (String path : new String[] {"/corpus-gzip", "/corpus-br", "/corpus-gdg"}) {
             FetchResponse r = http.fetch(site.url(path), new Metadata());
             String text = new String(r.content(), StandardCharsets.UTF_8).toLowerCase();
             assertTrue(text.contains("<html") || text.contains("<!doctype"), path + ": " + text);
             assertNull(r.trimmedReason(), path);
         }
-        FetchResponse broken = http.fetch(site.url("/broken"), new Metadata());
+        FetchResponse broken = http.fetch(site.url("/corpus-broken"), new Metadata());
         assertTrue(broken.trimmedReason().startsWith("content.decoding"), broken.trimmedReason());
+    }
+
+    private static byte[] gzip(byte[] content) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(content);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] deflate(byte[] content) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (DeflaterOutputStream z = new DeflaterOutputStream(out)) {
+            z.write(content);
+        }
+        return out.toByteArray();
     }
 
     @Test
