@@ -128,9 +128,7 @@ final class CrawlCommand {
         err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir()));
         err.println("OpenSearch: " + os.description());
         err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
-        if (!config.getBoolean("http.address.guard")) {
-            err.println("Local mode: loopback and private addresses may be crawled (http.address.guard: false)");
-        }
+        err.println(AddressGuardHeader.line(config));
         List<String> limits = new ArrayList<>();
         limits.add("when nothing is due and nothing is in flight");
         if (options.maxPages() != null) {
