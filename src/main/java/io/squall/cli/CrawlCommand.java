@@ -143,9 +143,10 @@ final class CrawlCommand {
         err.flush();
     }
 
-    private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
-                               LocalConsole console, OpenSearchClient client, OpenSearchClient nodeToWarm)
-            throws Exception {
+    private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, StatusIndexReader index,
+                               CrawlOptions options, LocalConsole console, OpenSearchClient client,
+                               OpenSearchClient nodeToWarm) throws Exception {
+        CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // The configuration was checked and the indices created (from es-conf/) before the node was needed.
         StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));

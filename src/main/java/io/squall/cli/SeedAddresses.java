@@ -1,7 +1,9 @@
 package io.squall.cli;
 
 import io.squall.fetch.SpecialAddresses;
+import io.squall.urls.InvalidUrlException;
 import io.squall.urls.IpLiterals;
+import io.squall.urls.UrlNormalizer;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -16,23 +18,37 @@ import java.util.Set;
  * other special addresses stay refused.
  */
 final class SeedAddresses {
+    /** Only the host matters here: no query or session rewriting. */
+    private static final UrlNormalizer URL_PARSER = new UrlNormalizer(false, List.of(), false);
+
     private SeedAddresses() {
     }
 
     static List<String> special(List<String> seedUrls) {
         Set<String> addresses = new LinkedHashSet<>();
         for (String url : seedUrls) {
-            String host = URI.create(url).getHost();
-            for (InetAddress a : resolve(host)) {
+            for (InetAddress a : resolve(hostOf(url))) {
                 if (SpecialAddresses.isSpecial(a)) {
-                    addresses.add(a.getHostAddress());
+                    addresses.add(IpLiterals.text(a));
                 }
             }
         }
         return List.copyOf(addresses);
     }
 
+    /** The host as the injector will store it (0x7f.1 as 127.0.0.1), or null for a seed it will refuse. */
+    private static String hostOf(String url) {
+        try {
+            return URI.create(URL_PARSER.normalize(url)).getHost();
+        } catch (InvalidUrlException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     private static InetAddress[] resolve(String host) {
+        if (host == null) {
+            return new InetAddress[0];
+        }
         try {
             InetAddress literal = IpLiterals.of(host);
             return literal != null ? new InetAddress[] {literal} : InetAddress.getAllByName(host);

@@ -51,7 +51,7 @@ final class AddressGuard implements DnsResolver {
         if (guard && !allowed.allowsHost(host)) {
             for (InetAddress a : addresses) {
                 if (SpecialAddresses.isSpecial(a) && !allowed.allowsAddress(a)) {
-                    throw new BlockedAddressException(host + " is " + a.getHostAddress() + ", a loopback, private"
+                    throw new BlockedAddressException(host + " is " + IpLiterals.text(a) + ", a loopback, private"
                             + " or special address: nothing is requested from it unless " + AddressAllowList.KEY
                             + " (or --allow) lists it (http.address.guard)");
                 }

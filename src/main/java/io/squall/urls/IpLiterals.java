@@ -37,6 +37,19 @@ public final class IpLiterals {
         }
     }
 
+    /** The address as a URL writes it, IPv6 compressed ({@code ::1}, not Java's {@code 0:0:0:0:0:0:0:1}). */
+    public static String text(InetAddress address) {
+        byte[] b = address.getAddress();
+        if (b.length == 4) {
+            return address.getHostAddress();
+        }
+        int[] pieces = new int[8];
+        for (int i = 0; i < 8; i++) {
+            pieces[i] = (b[2 * i] & 0xff) << 8 | (b[2 * i + 1] & 0xff);
+        }
+        return Ipv6.serialize(pieces);
+    }
+
     private static byte[] toBytes(int[] pieces) {
         byte[] bytes = new byte[16];
         for (int i = 0; i < 8; i++) {
