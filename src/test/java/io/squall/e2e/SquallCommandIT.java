@@ -185,6 +185,36 @@ class SquallCommandIT {
     }
 
     @Test
+    void noLogLineOfACrawlHoldsTheOpenSearchPasswordOfItsConfiguration() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0).tree(3);
+            String password = "pw-" + java.util.UUID.randomUUID();
+            Path conf = dir.resolve("with-password.yaml");
+            // The embedded node checks no credentials, but every client of the crawl is built with them.
+            Files.writeString(conf, "opensearch.user: \"squall\"\nopensearch.password: \"" + password + "\"\n"
+                    + "opensearch.allow.insecure.auth: true\n");
+            Path data = dir.resolve("data");
+            SquallProcess.Result run = SquallProcess.run(dir.resolve("run"), CRAWL_TIMEOUT, "crawl", site.url("/"),
+                    "--data", SquallProcess.path(data), "--conf", conf.toString(), "--agent", "squall-test",
+                    "--delay", "0", "--json");
+
+            assertEquals(0, run.exitCode(), run.stderr());
+            assertEquals(3, new ObjectMapper().readTree(run.stdout()).get("fetched").asLong(), run.stdout());
+            assertFalse(run.stdout().contains(password), "stdout");
+            assertFalse(run.stderr().contains(password), "stderr");
+            java.util.List<String> log = Files.readAllLines(data.resolve("logs").resolve("squall.log"));
+            assertTrue(log.stream().anyMatch(l -> l.contains("Received topology submission")),
+                    "the log holds Storm's submission line, with the topology configuration");
+            try (java.util.stream.Stream<Path> files = Files.walk(data.resolve("logs"))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    assertFalse(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).contains(password),
+                            "no line of " + file + " holds the password");
+                }
+            }
+        }
+    }
+
+    @Test
     void badInputEndsWithOneLineAndANonZeroExit() throws Exception {
         Path seeds = dir.resolve("missing-seeds.txt");
         SquallProcess.Result missing = SquallProcess.run(dir.resolve("a"), Duration.ofMinutes(1), "crawl",
