@@ -14,7 +14,8 @@ import java.util.function.Function;
  */
 final class ArgList {
     private final String command;
-    private final Map<String, String> values = new TreeMap<>();
+    /** Every value of each option given, in order: most options keep the last, repeatable ones all. */
+    private final Map<String, List<String>> values = new TreeMap<>();
     private final List<String> positional = new ArrayList<>();
 
     private ArgList(String command) {
@@ -44,7 +45,7 @@ final class ArgList {
                 if (eq >= 0) {
                     throw new UsageException("option --" + name + " of 'squall " + command + "' takes no value");
                 }
-                result.values.put(name, "true");
+                result.add(name, "true");
             } else if (valued.contains(name)) {
                 String value;
                 if (eq >= 0) {
@@ -54,13 +55,17 @@ final class ArgList {
                 } else {
                     throw new UsageException("option --" + name + " of 'squall " + command + "' needs a value");
                 }
-                result.values.put(name, value);
+                result.add(name, value);
             } else {
                 throw new UsageException("unknown option '" + arg + "' for 'squall " + command
                         + "' (see squall " + command + " --help)");
             }
         }
         return result;
+    }
+
+    private void add(String name, String value) {
+        values.computeIfAbsent(name, k -> new ArrayList<>(1)).add(value);
     }
 
     List<String> positional() {
@@ -72,12 +77,18 @@ final class ArgList {
     }
 
     String string(String name, String fallback) {
-        return values.getOrDefault(name, fallback);
+        List<String> given = values.get(name);
+        return given == null ? fallback : given.get(given.size() - 1);
+    }
+
+    /** Every value of a repeatable option, in the order given; empty when absent. */
+    List<String> all(String name) {
+        return List.copyOf(values.getOrDefault(name, List.of()));
     }
 
     /** The option's value converted, or null when absent; a bad value is a {@link UsageException}. */
     <T> T value(String name, Function<String, T> converter) {
-        String raw = values.get(name);
+        String raw = string(name, null);
         if (raw == null) {
             return null;
         }

@@ -128,9 +128,7 @@ final class CrawlCommand {
         err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir()));
         err.println("OpenSearch: " + os.description());
         err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
-        if (!config.getBoolean("http.address.guard")) {
-            err.println("Local mode: loopback and private addresses may be crawled (http.address.guard: false)");
-        }
+        err.println(AddressGuardHeader.line(config));
         List<String> limits = new ArrayList<>();
         limits.add("when nothing is due and nothing is in flight");
         if (options.maxPages() != null) {
@@ -145,9 +143,10 @@ final class CrawlCommand {
         err.flush();
     }
 
-    private CrawlSummary crawl(TopologyDef def, CrawlerConfig config, StatusIndexReader index, CrawlOptions options,
-                               LocalConsole console, OpenSearchClient client, OpenSearchClient nodeToWarm)
-            throws Exception {
+    private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, StatusIndexReader index,
+                               CrawlOptions options, LocalConsole console, OpenSearchClient client,
+                               OpenSearchClient nodeToWarm) throws Exception {
+        CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // The configuration was checked and the indices created (from es-conf/) before the node was needed.
         StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));

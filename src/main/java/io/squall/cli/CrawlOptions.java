@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * What {@code squall crawl} was asked to do. Options that are settings ({@code --threads}, {@code --delay},
- * {@code --max-depth}, {@code --agent}, {@code --opensearch}) become configuration overrides; the others
+ * {@code --max-depth}, {@code --agent}, {@code --opensearch}, {@code --allow}) become configuration overrides; the others
  * steer local mode itself.
  *
  * @param seeds URLs and seed files, in the order given
@@ -22,14 +22,15 @@ import java.util.Set;
  * @param threads fetcher threads, or null
  * @param delay seconds between fetches on one host, or null
  * @param agent the crawler's name (http.agent.name), or null
+ * @param allow addresses, CIDR ranges and host names added to http.address.allow
  * @param json print the summary as one JSON object on stdout
  */
 record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path dataDir, int port, int consolePort,
         Integer maxPages, Integer maxDepth, Duration duration, Integer threads, Double delay, String agent,
-        boolean json) {
+        List<String> allow, boolean json) {
 
     static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "port", "console-port", "max-pages",
-            "max-depth", "duration", "threads", "delay", "agent");
+            "max-depth", "duration", "threads", "delay", "agent", "allow");
     static final Set<String> FLAGS = Set.of("json");
 
     static CrawlOptions parse(List<String> args) {
@@ -47,6 +48,7 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
                 a.value("threads", ArgList::positiveInt),
                 a.value("delay", ArgList::nonNegativeNumber),
                 a.string("agent", null),
+                a.all("allow"),
                 a.flag("json"));
     }
 
@@ -78,6 +80,8 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
               --duration D        stop after D (90s, 15m, 2h, 1h30m)
               --threads N         fetcher threads (fetcher.threads.number)
               --delay SECONDS     seconds between two fetches on one host (fetcher.server.delay)
+              --allow ADDR        let the address guard through to ADDR, an address, CIDR range or host name
+                                  (http.address.allow; repeatable); the seeds' own addresses are allowed
               --json              print the summary as one JSON object on stdout
             """;
 }

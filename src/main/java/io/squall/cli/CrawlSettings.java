@@ -3,28 +3,31 @@ package io.squall.cli;
 import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
+import io.squall.fetch.AddressAllowList;
 import io.squall.fetch.UserAgent;
 import io.squall.topology.TopologyChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The configuration of a local crawl, in the order a user expects: Squall's defaults, then
  * {@code crawler-conf.yaml} and {@code es-conf/opensearch-conf.yaml} of the Squall directory, then
- * {@code --conf}, then local mode's own settings, then the command-line options.
+ * {@code --conf}, then local mode's own settings, then the command-line options; {@code --allow} and the
+ * seeds' special addresses are added to {@code http.address.allow}.
  */
 final class CrawlSettings {
     /**
-     * Local mode crawls local test webs and intranets: the address guard is off (and the header says so).
-     * It runs one worker, whatever a cluster's configuration says, and serializes every tuple as a cluster
+     * Local mode runs one worker, whatever a cluster's configuration says, and serializes every tuple as a cluster
      * would between workers, so that a class Kryo cannot handle fails on a developer's machine, not on a
      * cluster.
      */
-    static final Map<String, Object> LOCAL_MODE = Map.of("http.address.guard", false, "topology.workers", 1,
+    static final Map<String, Object> LOCAL_MODE = Map.of("topology.workers", 1,
             "topology.testing.always.try.serialize", true);
 
     private CrawlSettings() {
@@ -48,6 +51,7 @@ final class CrawlSettings {
         CrawlerConfig config = ConfigLoader.load(files(home, options.confFile()))
                 .with(LOCAL_MODE, "local mode")
                 .with(overrides(options), "the command line");
+        config = config.with(Map.of(AddressAllowList.KEY, allowed(config, options)), "--allow and the seeds");
         requireAgentName(config);
         TopologyChecks.check(config);
         return config;
@@ -58,6 +62,17 @@ final class CrawlSettings {
         CrawlerConfig config = ConfigLoader.load(files(home, confFile));
         return openSearch == null ? config : config.with(Map.of("opensearch.addresses", List.of(openSearch)),
                 "the command line");
+    }
+
+    /**
+     * The configured allow-list, then {@code --allow}, then the special addresses of the seeds given on this
+     * command line (a resumed crawl without seeds allows what the configuration and --allow say).
+     */
+    static List<String> allowed(CrawlerConfig config, CrawlOptions options) {
+        Set<String> allowed = new LinkedHashSet<>(config.getStringList(AddressAllowList.KEY));
+        allowed.addAll(options.allow());
+        allowed.addAll(SeedAddresses.special(SeedList.read(options.seeds()).urls()));
+        return List.copyOf(allowed);
     }
 
     static Map<String, Object> overrides(CrawlOptions options) {

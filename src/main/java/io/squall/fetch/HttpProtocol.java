@@ -112,7 +112,7 @@ public final class HttpProtocol implements Protocol {
             fixedHeaders.add(header(name, String.valueOf(value)));
         });
 
-        this.resolver = new AddressGuard(config.getBoolean("http.address.guard"));
+        this.resolver = AddressGuard.fromConfig(config);
         int threads = config.getInt("fetcher.threads.number");
         PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setDnsResolver(resolver)

@@ -7,12 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * The passwords Squall needs for OpenSearch, given in the configuration (local mode) or, as a Storm
- * cluster needs them, in a file named by {@code <key>.file} and read where the client is created: Storm
- * shows the topology configuration in its UI and writes it to every worker's log, so a password must not
- * be in it.
+ * The passwords Squall needs for OpenSearch, given in the configuration (local mode moves them out of it
+ * before the topology starts) or, as a Storm cluster needs them, in a file named by {@code <key>.file} or
+ * an environment variable named by {@code <key>.env}, read where the client is created: Storm shows the
+ * topology configuration in its UI and writes it to its logs, so a password must not be in it.
  */
 public final class Secrets {
     /** The secret settings, each of which may instead be read from the file {@code <key>.file}. */
@@ -21,9 +22,27 @@ public final class Secrets {
     private Secrets() {
     }
 
-    /** The secret: the first line of {@code <key>.file} when that is set, else the value of {@code key}. */
+    /**
+     * The secret: the first line of {@code <key>.file} when that is set, else the environment variable that
+     * {@code <key>.env} names when that is set, else the value of {@code key}.
+     */
     public static String value(CrawlerConfig config, String key) {
+        return value(config, key, System::getenv);
+    }
+
+    /** As {@link #value(CrawlerConfig, String)}, with the environment given (tests cannot set the process's). */
+    static String value(CrawlerConfig config, String key, UnaryOperator<String> environment) {
         String fileKey = key + ".file";
+        String envKey = key + ".env";
+        if (!config.isSet(fileKey) && config.isSet(envKey)) {
+            String variable = config.getString(envKey).trim();
+            String secret = environment.apply(variable);
+            if (secret == null) {
+                throw new ConfigException(envKey + ": the environment variable " + variable + " is not set; it must"
+                        + " be set for the submitting process and for every worker");
+            }
+            return secret;
+        }
         if (!config.isSet(fileKey)) {
             return config.getString(key);
         }
@@ -45,7 +64,8 @@ public final class Secrets {
         for (String key : KEYS) {
             if (config.isSet(key)) {
                 throw new ConfigException(key + " is in the topology configuration, which Storm shows in its UI and"
-                        + " logs: put it in a file on every machine and set " + key + ".file to its path instead");
+                        + " logs: put it in a file on every machine and set " + key + ".file to its path, or in an environment"
+                        + " variable of every worker and set " + key + ".env to its name, instead");
             }
         }
     }

@@ -2,6 +2,7 @@ package io.squall.topology;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.fetch.AddressAllowList;
 import io.squall.fetch.UserAgent;
 
 /**
@@ -21,6 +22,7 @@ public final class TopologyChecks {
             throw new ConfigException("http.agent.name is not set: name your crawler in crawler-conf.yaml");
         }
         UserAgent.fromConfig(config);
+        AddressAllowList.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);
         checkSerialization(config);

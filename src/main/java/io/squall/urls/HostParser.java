@@ -60,7 +60,7 @@ final class HostParser {
     }
 
     /** WHATWG "ends in a number": such a host must be an IPv4 address or nothing. */
-    private static boolean endsInNumber(String host) {
+    static boolean endsInNumber(String host) {
         String h = host.endsWith(".") ? host.substring(0, host.length() - 1) : host;
         String last = h.substring(h.lastIndexOf('.') + 1);
         if (last.isEmpty()) {

@@ -17,7 +17,8 @@ class CrawlOptionsTest {
     void optionsAndSeedsInAnyOrder() {
         CrawlOptions o = CrawlOptions.parse(List.of("https://a.example/", "--max-pages", "100", "seeds.txt",
                 "--duration=1h30m", "--threads", "8", "--delay", "0.5", "--json", "--data", "/tmp/d",
-                "--max-depth", "0", "--agent", "bot", "--port", "9201", "--conf", "my.yaml", "--console-port", "8089"));
+                "--max-depth", "0", "--agent", "bot", "--port", "9201", "--conf", "my.yaml", "--console-port", "8089",
+                "--allow", "10.0.0.0/8", "--allow=intranet.example"));
         assertEquals(List.of("https://a.example/", "seeds.txt"), o.seeds());
         assertEquals(100, o.maxPages());
         assertEquals(Duration.ofMinutes(90), o.duration());
@@ -30,6 +31,7 @@ class CrawlOptionsTest {
         assertEquals(9201, o.port());
         assertEquals(8089, o.consolePort());
         assertEquals(Path.of("my.yaml"), o.confFile());
+        assertEquals(List.of("10.0.0.0/8", "intranet.example"), o.allow(), "--allow is repeatable, in order");
     }
 
     @Test

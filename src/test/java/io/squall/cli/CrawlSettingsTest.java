@@ -22,7 +22,7 @@ class CrawlSettingsTest {
     @Test
     void filesThenLocalModeThenCommandLine() throws IOException {
         Files.writeString(home.resolve("crawler-conf.yaml"), "config:\n  http.agent.name: \"from-file\"\n"
-                + "  fetcher.threads.number: 7\n  fetcher.server.delay: 2.0\n  http.address.guard: true\n");
+                + "  fetcher.threads.number: 7\n  fetcher.server.delay: 2.0\n  http.address.allow: [\"10.0.0.0/8\"]\n");
         Files.createDirectories(home.resolve("es-conf"));
         Files.writeString(home.resolve("es-conf/opensearch-conf.yaml"), "config:\n  opensearch.status.index.name: \"s2\"\n");
         Path extra = home.resolve("extra.yaml");
@@ -34,13 +34,31 @@ class CrawlSettingsTest {
         assertEquals("s2", config.getString("opensearch.status.index.name"));
         assertEquals(9, config.getInt("fetcher.threads.number"));
         assertEquals(0.25, config.getDouble("fetcher.server.delay"));
-        assertFalse(config.getBoolean("http.address.guard"), "local mode crawls loopback and private addresses");
+        assertTrue(config.getBoolean("http.address.guard"), "local mode keeps the address guard on");
+        assertEquals(List.of("10.0.0.0/8"), config.getStringList("http.address.allow"), "no seed, no --allow");
 
         CrawlerConfig fromOptions = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "cli-bot",
                 "--threads", "3", "--opensearch", "http://127.0.0.1:9999")));
         assertEquals("cli-bot", fromOptions.getString("http.agent.name"));
         assertEquals(3, fromOptions.getInt("fetcher.threads.number"));
         assertEquals(List.of("http://127.0.0.1:9999"), fromOptions.getStringList("opensearch.addresses"));
+    }
+
+    @Test
+    void localModeAllowsTheSeedsSpecialAddressesAndWhatAllowNamesNothingElse() throws IOException {
+        Path seeds = home.resolve("seeds.txt");
+        Files.writeString(seeds, "http://2130706437:8080/\nhttps://93.184.216.34/\n");
+        CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot",
+                "http://127.0.0.3:8080/", "http://[::1]/", seeds.toString(), "--allow", "10.0.0.0/8",
+                "--allow", ".intranet.example")));
+        assertTrue(config.getBoolean("http.address.guard"));
+        assertEquals(List.of("10.0.0.0/8", ".intranet.example", "127.0.0.3", "::1", "127.0.0.5"),
+                config.getStringList("http.address.allow"), "a public seed needs no entry");
+
+        ConfigException bad = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home,
+                CrawlOptions.parse(List.of("--agent", "bot", "--allow", "10.0.0.0/40"))));
+        assertEquals("http.address.allow: '10.0.0.0/40' is not valid: the prefix length must be 0 to 32",
+                bad.getMessage());
     }
 
     @Test

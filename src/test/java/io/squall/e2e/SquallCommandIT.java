@@ -49,7 +49,8 @@ class SquallCommandIT {
             assertEquals(0, summary.get("status").get("DISCOVERED").asLong());
             assertEquals(12, summary.get("total").asLong());
             assertEquals(site.host(), summary.get("topHosts").get(0).get("host").asText());
-            assertTrue(first.stderr().contains("loopback and private addresses may be crawled"), first.stderr());
+            assertTrue(first.stderr().contains("Address guard: on, loopback and private addresses refused but "
+                    + site.host() + " "), "the seed's address is allowed, and the header says so: " + first.stderr());
             assertFalse(first.stderr().contains("Exception"), first.stderr());
             assertEquals(0, web.log().count(site.host(), "/page/11"));
             // The warm-up ran on the embedded node, and none of its documents is in the crawl's figures above.
@@ -143,6 +144,74 @@ class SquallCommandIT {
 
     private static HttpResponse<String> http(HttpRequest.Builder request) throws Exception {
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void linksAndRedirectsFromTheSeedToOtherLoopbackAddressesInAnySpellingAreNeverRequested() throws Exception {
+        try (TestWeb web = TestWeb.start(2)) {
+            Site seed = web.site(0).robots("");
+            Site other = web.site(1).robots("").page("/private");
+            String[] spellings = {"127.0.0.3", "2130706435", "0x7f.0.0.3", "0177.0.0.3", "127.3", "[::ffff:127.0.0.3]",
+                "[::127.0.0.3]", "[64:ff9b::7f00:3]", "localhost"};
+            String[] links = new String[spellings.length * 2];
+            for (int i = 0; i < spellings.length; i++) {
+                links[2 * i] = "http://" + spellings[i] + ":" + other.port() + "/private";
+                seed.redirect("/r" + i, 302, links[2 * i]);
+                links[2 * i + 1] = "/r" + i;
+            }
+            seed.page("/", links);
+            // Every host in scope: only the address guard stands between the links and the other site.
+            Path filters = dir.resolve("urlfilters.yaml");
+            Files.writeString(filters, new String(getClass().getClassLoader().getResourceAsStream("urlfilters.yaml")
+                    .readAllBytes()).replace("mode: domain", "mode: all"));
+            Path conf = dir.resolve("all-in-scope.yaml");
+            Files.writeString(conf, "urlfilters.config.file: \"" + SquallProcess.path(filters) + "\"\n");
+
+            SquallProcess.Result run = SquallProcess.run(dir.resolve("run"), CRAWL_TIMEOUT, "crawl", seed.url("/"),
+                    "--data", SquallProcess.path(dir.resolve("data")), "--conf", conf.toString(), "--agent",
+                    "squall-test", "--delay", "0", "--json");
+
+            assertEquals(0, run.exitCode(), run.stderr());
+            assertEquals(0, web.log().forHost(other.host()).size(), "nothing was requested from " + other.host());
+            assertEquals(spellings.length, web.log().forHost(seed.host()).stream()
+                    .filter(r -> r.path().matches("/r[0-9]+")).count(), "every redirect was fetched");
+            JsonNode summary = new ObjectMapper().readTree(run.stdout());
+            JsonNode errors = summary.get("topErrors");
+            assertEquals(1, errors.size(), "one cause for every refused URL: " + errors);
+            assertEquals("address.guard", errors.get(0).get("cause").asText(), errors.toString());
+            assertEquals(summary.get("status").get("ERROR").asLong(), errors.get(0).get("urls").asLong());
+            assertTrue(run.stderr().contains("refused but " + seed.host() + " "), run.stderr());
+        }
+    }
+
+    @Test
+    void noLogLineOfACrawlHoldsTheOpenSearchPasswordOfItsConfiguration() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0).tree(3);
+            String password = "pw-" + java.util.UUID.randomUUID();
+            Path conf = dir.resolve("with-password.yaml");
+            // The embedded node checks no credentials, but every client of the crawl is built with them.
+            Files.writeString(conf, "opensearch.user: \"squall\"\nopensearch.password: \"" + password + "\"\n"
+                    + "opensearch.allow.insecure.auth: true\n");
+            Path data = dir.resolve("data");
+            SquallProcess.Result run = SquallProcess.run(dir.resolve("run"), CRAWL_TIMEOUT, "crawl", site.url("/"),
+                    "--data", SquallProcess.path(data), "--conf", conf.toString(), "--agent", "squall-test",
+                    "--delay", "0", "--json");
+
+            assertEquals(0, run.exitCode(), run.stderr());
+            assertEquals(3, new ObjectMapper().readTree(run.stdout()).get("fetched").asLong(), run.stdout());
+            assertFalse(run.stdout().contains(password), "stdout");
+            assertFalse(run.stderr().contains(password), "stderr");
+            java.util.List<String> log = Files.readAllLines(data.resolve("logs").resolve("squall.log"));
+            assertTrue(log.stream().anyMatch(l -> l.contains("Received topology submission")),
+                    "the log holds Storm's submission line, with the topology configuration");
+            try (java.util.stream.Stream<Path> files = Files.walk(data.resolve("logs"))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    assertFalse(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).contains(password),
+                            "no line of " + file + " holds the password");
+                }
+            }
+        }
     }
 
     @Test

@@ -76,7 +76,7 @@ class StormClusterIT {
             timings.put("2 OpenSearch (3 nodes) up, in parallel", seconds(start));
             Map<String, String> expected = buildWeb(web);
 
-            Path submitDir = writeSubmitDirectory(addresses);
+            Path submitDir = writeSubmitDirectory(addresses, web);
             assertSubmissionRefused(storm, jar, submitDir, "crawler-conf.yaml", "  fetcher.thread.number: 10\n",
                     "squall: crawler-conf.yaml: unknown configuration key 'fetcher.thread.number'"
                             + " (did you mean 'fetcher.threads.number'?)");
@@ -105,7 +105,7 @@ class StormClusterIT {
             timings.put("3 submission (storm jar ... Flux --remote)", seconds(submitted));
 
             CrawlerConfig config = CrawlerConfig.defaults().with(Map.of("opensearch.addresses", addresses,
-                    "http.agent.name", "squall-cluster-test", "http.address.guard", false), "test");
+                    "http.agent.name", "squall-cluster-test"), "test");
             OpenSearchClient client = OpenSearchClients.create(config);
             try {
                 new Injector(config, client).inject(web.sites().stream().map(s -> s.url("/")).toList(), problem -> {
@@ -216,14 +216,15 @@ class StormClusterIT {
     }
 
     /** What a user puts next to topology.yaml: crawler-conf.yaml, es-conf/, a URL filter file. */
-    private Path writeSubmitDirectory(List<String> addresses) throws IOException {
+    private Path writeSubmitDirectory(List<String> addresses, TestWeb web) throws IOException {
         Path submitDir = Files.createDirectories(dir.resolve("submit"));
         Files.copy(Path.of("topology.yaml"), submitDir.resolve("topology.yaml"));
         Files.writeString(submitDir.resolve("crawler-conf.yaml"), String.join("\n",
                 "config:",
                 "  http.agent.name: \"squall-cluster-test\"",
-                "  # The test web is on loopback addresses.",
-                "  http.address.guard: false",
+                "  # The test web is on loopback addresses: those of its sites are let through the address guard.",
+                "  http.address.allow: [" + web.sites().stream().map(s -> "\"" + s.host() + "\"")
+                        .collect(Collectors.joining(", ")) + "]",
                 "  fetcher.server.delay: " + DELAY_SECONDS,
                 "  topology.workers: 2",
                 "  parallelism.fetcher: 2",

@@ -353,7 +353,7 @@ class FetchEngineTest {
         TestWeb web = web(1);
         Site site = web.site(0).page("/secret");
         RecordingSink sink = new RecordingSink();
-        FetchEngine<String> engine = engine(FetchTestConfig.with("http.address.guard", true), sink);
+        FetchEngine<String> engine = engine(FetchTestConfig.with("http.address.allow", List.of()), sink);
         List<String> urls = List.of(site.url("/secret"), "http://localhost:" + site.port() + "/secret",
                 "http://127.0.0.1:" + site.port() + "/secret");
         urls.forEach(u -> offer(engine, u));
@@ -366,7 +366,7 @@ class FetchEngineTest {
         }
 
         RecordingSink direct = new RecordingSink();
-        FetchEngine<String> noRobots = engine(FetchTestConfig.with("http.address.guard", true,
+        FetchEngine<String> noRobots = engine(FetchTestConfig.with("http.address.allow", List.of(),
                 "robots.enabled", false), direct);
         urls.forEach(u -> offer(noRobots, u));
         direct.awaitDone(3, 20);
@@ -375,6 +375,55 @@ class FetchEngineTest {
             assertEquals(Status.ERROR, direct.outcomeOf(u).status(), u);
             assertEquals("address.guard", direct.outcomeOf(u).cause(), u);
         }
+    }
+
+    /** 127.0.0.3, the test web's second site, in the spellings a link or a Location header may use. */
+    private static List<String> spellingsOfTheSecondSite(int port) {
+        return List.of("127.0.0.3", "2130706435", "0x7f.0.0.3", "0x7f000003", "0177.0.0.3", "127.3",
+                "[::ffff:127.0.0.3]", "[::ffff:7f00:3]", "[::127.0.0.3]", "[64:ff9b::7f00:3]", "localhost")
+                .stream().map(host -> "http://" + host + ":" + port + "/private").toList();
+    }
+
+    @Test
+    void withOneHostAllowedRedirectsToOtherLoopbackAddressesInAnySpellingAreNeverRequested() throws Exception {
+        TestWeb web = web(2);
+        Site allowed = web.site(0).robots("");
+        Site other = web.site(1).robots("").page("/private");
+        List<String> targets = spellingsOfTheSecondSite(other.port());
+        List<String> redirects = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            allowed.redirect("/r" + i, 302, targets.get(i));
+            redirects.add(allowed.url("/r" + i));
+        }
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("http.address.allow", List.of(allowed.host())), sink);
+        redirects.forEach(u -> offer(engine, u));
+        sink.awaitDone(redirects.size(), 20);
+        // The frontier offers the redirect targets as it would: the normalized URLs the fetcher discovered.
+        List<String> discovered = new ArrayList<>();
+        for (String r : redirects) {
+            assertEquals(Status.REDIRECTION, sink.outcomeOf(r).status(), r);
+            sink.discoveredFrom(r).forEach(d -> discovered.add(d.url()));
+        }
+        assertEquals(targets.size(), discovered.size(), "every redirect's target was discovered: " + discovered);
+        List<String> offered = discovered;
+        for (int i = 0; i < offered.size(); i++) {
+            engine.offer(offered.get(i), "guarded", new Metadata().set(MetadataKeys.DEPTH, "0"), offered.get(i) + "#" + i);
+        }
+        sink.awaitDone(redirects.size() + offered.size(), 20);
+
+        assertEquals(0, web.log().forHost(other.host()).size(), "nothing was requested from " + other.host());
+        assertTrue(web.log().count(allowed.host(), "/r0") > 0, "the allowed host was fetched");
+        for (int i = 0; i < offered.size(); i++) {
+            String anchor = offered.get(i) + "#" + i;
+            RecordingSink.Emitted out = sink.emitted.stream().filter(e -> e.anchor().equals(anchor)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no outcome for " + anchor));
+            assertEquals(Status.ERROR, out.status(), anchor);
+            assertEquals("address.guard", out.cause(), anchor);
+            String message = out.metadata().getFirst(MetadataKeys.ERROR_MESSAGE);
+            assertTrue(message.contains("http.address.allow"), "the message names the key to change: " + message);
+        }
+        assertContract(sink);
     }
 
     @Test

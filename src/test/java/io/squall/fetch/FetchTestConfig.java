@@ -1,10 +1,12 @@
 package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.testweb.TestWeb;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-/** The configuration the fetch tests start from: a named agent, no address guard (the test web is loopback). */
+/** The configuration the fetch tests start from: a named agent, the test web's loopback range allowed. */
 final class FetchTestConfig {
     private FetchTestConfig() {
     }
@@ -12,7 +14,7 @@ final class FetchTestConfig {
     static CrawlerConfig with(Object... keyValues) {
         Map<String, Object> settings = new HashMap<>();
         settings.put("http.agent.name", "squall-test");
-        settings.put("http.address.guard", false);
+        settings.put("http.address.allow", List.of(TestWeb.LOOPBACK_RANGE));
         settings.put("http.timeout", 2000);
         settings.put("http.deadline", 4000);
         settings.put("fetcher.threads.number", 8);

@@ -26,6 +26,25 @@ class SecretsTest {
     }
 
     @Test
+    void aPasswordMayComeFromTheEnvironmentVariableTheConfigurationNames(@TempDir Path dir) throws Exception {
+        Map<String, String> environment = Map.of("SQUALL_OS_PASSWORD", "from env");
+        CrawlerConfig config = DEFAULTS.with(Map.of("opensearch.password", "written",
+                "opensearch.password.env", "SQUALL_OS_PASSWORD"), "test");
+        assertEquals("from env", Secrets.value(config, "opensearch.password", environment::get));
+
+        Path file = Files.writeString(dir.resolve("password"), "from file\n");
+        assertEquals("from file", Secrets.value(config.with(Map.of("opensearch.password.file", file.toString()),
+                "test"), "opensearch.password", environment::get), "a file, when named, wins");
+
+        ConfigException unset = assertThrows(ConfigException.class, () -> Secrets.value(DEFAULTS.with(
+                Map.of("opensearch.truststore.password.env", "NOT_SET"), "test"), "opensearch.truststore.password",
+                environment::get));
+        assertEquals("opensearch.truststore.password.env: the environment variable NOT_SET is not set; it must be"
+                + " set for the submitting process and for every worker", unset.getMessage());
+        Secrets.requireNoneInTopology(config.with(Map.of("opensearch.password", ""), "test"));
+    }
+
+    @Test
     void aMissingPasswordFileIsNamedWithItsKey(@TempDir Path dir) {
         Path missing = dir.resolve("nope");
         ConfigException e = assertThrows(ConfigException.class, () -> Secrets.value(DEFAULTS.with(
@@ -42,7 +61,7 @@ class SecretsTest {
             ConfigException e = assertThrows(ConfigException.class,
                     () -> Secrets.requireNoneInTopology(DEFAULTS.with(Map.of(key, "x"), "test")));
             assertTrue(e.getMessage().startsWith(key + " is in the topology configuration"), e.getMessage());
-            assertTrue(e.getMessage().endsWith("set " + key + ".file to its path instead"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("set " + key + ".env to its name, instead"), e.getMessage());
         }
     }
 }

@@ -6,6 +6,7 @@ import io.squall.opensearch.EmbeddedOpenSearch;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
+import io.squall.testweb.TestWeb;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -38,8 +39,8 @@ public final class TestOpenSearch implements AutoCloseable {
     }
 
     /**
-     * Squall's defaults with this test's OpenSearch address and index names, an agent name, the address
-     * guard off (tests crawl loopback) and the given settings on top.
+     * Squall's defaults with this test's OpenSearch address and index names, an agent name, the test web's
+     * loopback range let through the address guard, and the given settings on top.
      */
     public CrawlerConfig config(Map<String, ?> settings) {
         return CrawlerConfig.defaults().with(Map.of(
@@ -48,7 +49,7 @@ public final class TestOpenSearch implements AutoCloseable {
                 "opensearch.content.index.name", prefix + "content",
                 "opensearch.metrics.index.name", prefix + "metrics",
                 "http.agent.name", "squall-test",
-                "http.address.guard", false), "test defaults").with(settings, "test settings");
+                "http.address.allow", List.of(TestWeb.LOOPBACK_RANGE)), "test defaults").with(settings, "test settings");
     }
 
     public CrawlerConfig config() {

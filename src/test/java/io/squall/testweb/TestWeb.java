@@ -41,6 +41,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * }</pre>
  */
 public final class TestWeb implements AutoCloseable {
+    /**
+     * What tests that crawl loopback let through Squall's address guard (http.address.allow): the sites'
+     * addresses (127.0.0.2 and up) and the tests' own servers on 127.0.0.1.
+     */
+    public static final String LOOPBACK_RANGE = "127.0.0.0/24";
     static final int MAX_CONNECTIONS = 512;
     private static final int MAX_HEADER_BYTES = 16 * 1024;
     private static final int KEEP_ALIVE_MILLIS = 15_000;

@@ -36,7 +36,7 @@ public final class FetchBenchmark {
         int pagesPerHost = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 50;
         CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
-                "http.agent.name", "squall-bench", "http.address.guard", false, "robots.enabled", false,
+                "http.agent.name", "squall-bench", "http.address.allow", List.of(TestWeb.LOOPBACK_RANGE), "robots.enabled", false,
                 "fetcher.server.delay", 0.0, "fetcher.threads.number", threads,
                 "fetcher.max.urls.in.queues", 1_000_000, "fetcher.max.queue.size", 100_000), "benchmark");
         try (TestWeb web = TestWeb.start(hosts)) {
