@@ -7,13 +7,14 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Several bulk operations that stand or fall together (a status write and the deletion that goes with
  * it): the callback is told once, when all parts are answered: success if all succeeded, else the first
- * failure. "Already existed" is the first part's.
+ * failure (a refusal, if that first failure was one). "Already existed" is the first part's.
  */
 final class JointCallback {
     private final BulkWriter.Callback whole;
     private final AtomicInteger remaining;
     private final AtomicReference<String> failure = new AtomicReference<>();
     private volatile boolean firstAlreadyExisted;
+    private volatile boolean refused;
 
     private JointCallback(BulkWriter.Callback whole, int parts) {
         this.whole = whole;
@@ -40,6 +41,14 @@ final class JointCallback {
                     joint.failure.compareAndSet(null, reason);
                     joint.partDone();
                 }
+
+                @Override
+                public void refused(String reason) {
+                    if (joint.failure.compareAndSet(null, reason)) {
+                        joint.refused = true;
+                    }
+                    joint.partDone();
+                }
             };
         }
         return callbacks;
@@ -50,6 +59,8 @@ final class JointCallback {
             String reason = failure.get();
             if (reason == null) {
                 whole.succeeded(firstAlreadyExisted);
+            } else if (refused) {
+                whole.refused(reason);
             } else {
                 whole.failed(reason);
             }

@@ -43,6 +43,10 @@ import org.slf4j.LoggerFactory;
  *       {@code _key} when present (kept from discovery), else computed; documents are routed by it.</li>
  *   <li>An ERROR also deletes the URL's page from the content index (when {@code indexer.enabled}): a
  *       page that is gone is no longer searchable. Both must succeed for the write to succeed.</li>
+ *   <li>A document OpenSearch refuses for good (a mapping conflict with the user's index) fails its write,
+ *       so the URL comes back; once it was refused {@code max.write.refusals} times, its next write stores
+ *       it as ERROR, cause {@code status.refused}, with the refusal as message and none of its metadata
+ *       (a URL is parked, not lost, and not refetched for ever).</li>
  * </ul>
  *
  * <p>Counts, in the {@link Counters} it is given, {@code status.written.<STATUS>} (documents created or
@@ -62,6 +66,7 @@ public final class StatusWriter {
     private static final String WRITTEN_PREFIX = "status.written.";
     private static final String KNOWN = "status.known";
     private static final String FAILED = "status.failed";
+    private static final String REFUSED = "status.refused";
 
     private final BulkWriter writer;
     private final Scheduler scheduler;
@@ -77,6 +82,7 @@ public final class StatusWriter {
     private final Map<String, List<BulkWriter.Callback>> pendingCreates = new ConcurrentHashMap<>();
     private final Clock clock;
     private final Counters counters;
+    private final WriteRefusals refusals;
 
     public StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters) {
         this(config, writer, counters, Clock.systemUTC());
@@ -94,6 +100,7 @@ public final class StatusWriter {
         this.knownIds = Caffeine.newBuilder()
                 .maximumSize(config.getLong("opensearch.status.discovered.cache.size"))
                 .build();
+        this.refusals = new WriteRefusals(config.getInt("max.write.refusals"));
         this.clock = clock;
     }
 
@@ -107,6 +114,11 @@ public final class StatusWriter {
      */
     public Submission write(String url, Metadata metadata, Status status, BulkWriter.Callback callback) {
         String id = UrlId.of(url);
+        String refusedFor = refusals.parkingReason(id);
+        if (refusedFor != null) {
+            park(url, id, metadata, refusedFor, callback);
+            return Submission.QUEUED;
+        }
         if (status == Status.DISCOVERED && knownIds.getIfPresent(id) != null) {
             counters.increment(KNOWN);
             return Submission.ALREADY_KNOWN;
@@ -150,6 +162,39 @@ public final class StatusWriter {
             writer.index(statusIndex, id, routing, document, tracked);
         }
         return Submission.QUEUED;
+    }
+
+    /** Stores a URL OpenSearch kept refusing as ERROR, with the refusal and nothing of its metadata. */
+    private void park(String url, String id, Metadata metadata, String refusal, BulkWriter.Callback callback) {
+        String key = metadata == null ? null : metadata.getFirst(MetadataKeys.PARTITION_KEY);
+        if (key == null || key.isEmpty()) {
+            key = partitionKeys.keyOf(url);
+        }
+        Metadata stored = new Metadata().set(MetadataKeys.ERROR_CAUSE, REFUSED)
+                .set(MetadataKeys.ERROR_MESSAGE, "OpenSearch refused the status document "
+                        + refusals.limit() + " times; stored without its metadata. " + refusal);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("url", url);
+        document.put("key", key);
+        document.put("status", Status.ERROR.name());
+        scheduler.nextFetchDate(Status.ERROR, stored, now).ifPresent(date -> document.put("nextFetchDate",
+                date.toString()));
+        document.put("metadata", stored.asMap());
+        LOG.warn("Storing {} as ERROR without its metadata: {}", url, refusal);
+        writer.index(statusIndex, id, partitionKeys.routingOf(url, key), document,
+                tracking(id, Status.ERROR, new BulkWriter.Callback() {
+                    @Override
+                    public void succeeded(boolean alreadyExisted) {
+                        refusals.parked(id);
+                        callback.succeeded(alreadyExisted);
+                    }
+
+                    @Override
+                    public void failed(String reason) {
+                        callback.failed(reason);
+                    }
+                }));
     }
 
     /**
@@ -261,6 +306,13 @@ public final class StatusWriter {
             public void failed(String reason) {
                 counters.increment(FAILED);
                 callback.failed(reason);
+            }
+
+            @Override
+            public void refused(String reason) {
+                counters.increment(REFUSED);
+                refusals.refused(id, reason);
+                failed(reason);
             }
         };
     }

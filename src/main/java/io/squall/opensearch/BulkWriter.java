@@ -67,6 +67,14 @@ public final class BulkWriter implements AutoCloseable {
 
         /** The item or its whole bulk request failed; the reason is one line. */
         void failed(String reason);
+
+        /**
+         * OpenSearch refused the item for good (a mapping conflict, say): sent again as it is, it would be
+         * refused again. Unless overridden, this is a failure like any other.
+         */
+        default void refused(String reason) {
+            failed(reason);
+        }
     }
 
     /** Size, age and concurrency bounds of the bulk requests, and how long a transient failure is retried. */
@@ -312,7 +320,7 @@ public final class BulkWriter implements AutoCloseable {
                     again.add(p);
                     againReason = reason;
                 } else {
-                    notify(p.callback(), false, reason);
+                    refuse(p.callback(), reason);
                 }
             }
         }
@@ -400,6 +408,14 @@ public final class BulkWriter implements AutoCloseable {
             } else {
                 callback.failed(failure);
             }
+        } catch (RuntimeException e) {
+            LOG.error("A bulk callback threw", e);
+        }
+    }
+
+    private static void refuse(Callback callback, String reason) {
+        try {
+            callback.refused(reason);
         } catch (RuntimeException e) {
             LOG.error("A bulk callback threw", e);
         }

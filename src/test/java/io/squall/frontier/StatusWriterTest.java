@@ -205,6 +205,45 @@ class StatusWriterTest {
     }
 
     @Test
+    void aDocumentOpenSearchRefusesFailsAloneAndIsParkedAsErrorAfterItsRefusals(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        // A user's mapping that Squall's metadata does not fit: every write of that page is refused for good.
+        os.client().indices().putMapping(m -> m.index(os.indexName(SquallIndex.STATUS))
+                .properties("metadata", p -> p.object(o -> o.properties("price", v -> v.long_(l -> l)))));
+        String refused = "https://example.org/priced";
+        String fine = "https://example.org/plain";
+        Metadata priced = new Metadata().set("price", "cheap").set(MetadataKeys.DEPTH, "1");
+        CounterTally counted = new CounterTally();
+        try (BulkWriter bulk = statusBulk(os, config)) {
+            StatusWriter writer = new StatusWriter(config, bulk, counted);
+            for (int attempt = 1; attempt <= 3; attempt++) {
+                Outcomes<String> outcomes = new Outcomes<>();
+                writer.write(refused, priced, Status.FETCHED, outcomes.callbackFor(refused));
+                writer.write(fine, new Metadata(), Status.FETCHED, outcomes.callbackFor(fine));
+                Map<String, String> failures = new java.util.HashMap<>();
+                outcomes.await(2).forEach(o -> failures.put(o.handle(), o.failure()));
+                assertNull(failures.get(fine), "the other document of the bulk is written");
+                assertNotNull(failures.get(refused), "attempt " + attempt + " is refused");
+                assertTrue(failures.get(refused).contains("400"), failures.get(refused));
+            }
+            assertNull(os.statusDocument(UrlId.of(refused)), "nothing stored yet");
+
+            Outcomes<String> parked = new Outcomes<>();
+            writer.write(refused, priced, Status.FETCHED, parked.callbackFor(refused));
+            assertTrue(parked.await(1).get(0).succeeded(), "the fourth write parks the URL");
+        }
+        Map<String, Object> doc = stored(os, refused);
+        assertEquals("ERROR", doc.get("status"));
+        Metadata md = TestOpenSearch.metadataOf(doc);
+        assertEquals("status.refused", md.getFirst(MetadataKeys.ERROR_CAUSE));
+        assertTrue(md.getFirst(MetadataKeys.ERROR_MESSAGE).contains("3 times")
+                && md.getFirst(MetadataKeys.ERROR_MESSAGE).contains("parsing"), md.getFirst(MetadataKeys.ERROR_MESSAGE));
+        assertNull(md.getFirst("price"), "none of the refused metadata");
+        assertEquals(3, counted.get("status.refused"));
+    }
+
+    @Test
     void anErrorDeletesThePageFromTheContentIndex(TestOpenSearch os) throws Exception {
         CrawlerConfig config = os.config();
         os.createIndices(Map.of());
