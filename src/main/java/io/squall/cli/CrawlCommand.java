@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
+import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.topology.CrawlTopology;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -33,6 +34,8 @@ final class CrawlCommand {
     /** How long a stop before the frontier is dry lets in-flight URLs finish before the cluster goes down. */
     static final Duration DRAIN = Duration.ofSeconds(10);
     static final int TOP = 10;
+    /** How long the summary waits for an unreachable OpenSearch before the crawl ends without it. */
+    static final Duration FINAL_REPORT_WAIT = Duration.ofSeconds(60);
 
     private final Path home;
     private final PrintStream out;
@@ -171,6 +174,7 @@ final class CrawlCommand {
             console.started(running);
             ProgressSample last = null;
             long lastPrint = 0;
+            OpenSearchOutage outage = new OpenSearchOutage();
             while (true) {
                 Thread.sleep(TICK.toMillis());
                 Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -188,17 +192,34 @@ final class CrawlCommand {
                 }
                 long inFlight = live.inFlight();
                 boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
-                if (!StopPolicy.mayBeIdle(inFlight) && !report) {
+                if (!StopPolicy.mayBeIdle(inFlight) && !report && !outage.ongoing()) {
                     continue;
                 }
-                index.refresh();
-                long due = index.countDue();
+                long due;
+                Map<String, Long> byStatus;
+                try {
+                    index.refresh();
+                    due = index.countDue();
+                    byStatus = report ? index.countByStatus() : null;
+                } catch (OpenSearchUnavailableException e) {
+                    String line = outage.failed(e.getMessage(), System.nanoTime());
+                    if (report) {
+                        LOG.warn("{}", line);
+                        progress.update(line);
+                        lastPrint = elapsed.toNanos();
+                    }
+                    continue;
+                }
+                String back = outage.recovered(System.nanoTime());
+                if (back != null) {
+                    LOG.info("{}", back);
+                    progress.message(back);
+                }
                 if (StopPolicy.isIdle(inFlight, due)) {
                     reason = StopReason.IDLE;
                     break;
                 }
                 if (report) {
-                    Map<String, Long> byStatus = index.countByStatus();
                     ProgressSample now = sample(live, elapsed, byStatus.get("DISCOVERED"), due, threads);
                     progress.update(ProgressLine.format(now, last) + (console.paused() ? "  (paused)" : ""));
                     console.publish(now, last, byStatus);
@@ -221,9 +242,25 @@ final class CrawlCommand {
             LOG.info("Stopping the local cluster: {}", reason.description);
         }
         Duration elapsed = Duration.between(startedAt, stoppedAt);
-        index.refresh();
-        return new CrawlSummary(reason, elapsed, fetched, bytes,
-                CrawlSummary.Run.measure(startedAt, stoppedAt), index.report(TOP));
+        CrawlSummary.StatusReport report = finalReport(index);
+        return new CrawlSummary(reason, elapsed, fetched, bytes, CrawlSummary.Run.measure(startedAt, stoppedAt),
+                report);
+    }
+
+    /** The status index's counts once the crawl stopped, waiting (bounded) for an OpenSearch that is down. */
+    private CrawlSummary.StatusReport finalReport(StatusIndexReader index) throws InterruptedException {
+        long deadline = System.nanoTime() + FINAL_REPORT_WAIT.toNanos();
+        while (true) {
+            try {
+                index.refresh();
+                return index.report(TOP);
+            } catch (OpenSearchUnavailableException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(PROGRESS_EVERY.toMillis());
+            }
+        }
     }
 
     private static ProgressSample sample(LiveStats live, Duration elapsed, long discovered, long due, long threads) {

@@ -7,8 +7,10 @@ import io.squall.opensearch.OpenSearchClients;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.opensearch.client.opensearch.OpenSearchClient;
@@ -19,6 +21,9 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  * and has Squall's indices once {@link #open} returns.
  */
 final class CrawlOpenSearch implements AutoCloseable {
+    /** How long a node on this machine may take to answer: it is up or it is not. */
+    private static final Duration LOCAL_WAIT = Duration.ofSeconds(3);
+
     private final EmbeddedOpenSearch embedded;
     private final CrawlerConfig config;
     private final OpenSearchClient client;
@@ -41,24 +46,47 @@ final class CrawlOpenSearch implements AutoCloseable {
     static CrawlOpenSearch open(CrawlerConfig config, String external, int port, CrawlDataDir dataDir,
             String runningAddress, Path esConfDir) throws Exception {
         CrawlOpenSearch os;
+        String where;
+        String remedy;
+        Duration wait = Duration.ofSeconds(config.getLong("opensearch.startup.wait"));
         if (external != null) {
             os = new CrawlOpenSearch(null, config, "at " + OpenSearchClients.addresses(config));
+            where = external + " (--opensearch)";
+            remedy = "give the address it listens on with --opensearch";
+            if (isLoopback(external)) {
+                wait = LOCAL_WAIT; // a node on this machine is up or not: no network to wait for
+            }
         } else if (dataDir == null) {
             os = new CrawlOpenSearch(null, withAddress(config, runningAddress),
                     "of the running crawl, at " + runningAddress);
+            where = runningAddress + " (the node of the crawl running on this data directory)";
+            remedy = "wait for that crawl to end";
+            wait = LOCAL_WAIT;
         } else {
             requireFreePort(port);
             EmbeddedOpenSearch node = EmbeddedOpenSearch.start(dataDir.openSearchData(), port);
             os = new CrawlOpenSearch(node, withAddress(config, node.address()),
                     "embedded, at " + node.address() + ", data in " + dataDir.openSearchData());
+            where = node.address() + " (the embedded node)";
+            remedy = "see its log under " + dataDir.dir();
         }
         try {
-            IndexSetup.awaitReachable(os.client, os.config);
+            IndexSetup.awaitReachable(os.client, os.config, wait, where, remedy);
             IndexSetup.ensureIndices(os.client, os.config, Files.isDirectory(esConfDir) ? esConfDir : null);
             return os;
         } catch (RuntimeException e) {
             os.close();
             throw e;
+        }
+    }
+
+    /** Whether the address names this machine (no name lookup: that could be the slow part). */
+    private static boolean isLoopback(String address) {
+        try {
+            String host = URI.create(address).getHost();
+            return host != null && (host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]"));
+        } catch (IllegalArgumentException e) {
+            return false; // the client will say what is wrong with the address
         }
     }
 

@@ -38,7 +38,10 @@ record HeaderLimits(int maxLine, int maxCount, int maxBytes) {
         return H2Config.custom().setMaxHeaderListSize(maxBytes).build();
     }
 
-    /** The size of the header section as received (name, ": ", value and CRLF per line), or null when within bounds. */
+    /**
+     * What passes a bound in a complete header section, counting name, ": ", value and CRLF per line; null
+     * when it is within bounds.
+     */
     String excess(List<? extends Header> headers) {
         if (headers.size() > maxCount) {
             return headers.size() + " header lines, more than http.headers.max.count (" + maxCount + ")";

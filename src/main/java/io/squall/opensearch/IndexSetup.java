@@ -34,7 +34,22 @@ public final class IndexSetup {
      * @throws OpenSearchUnavailableException naming the addresses and the last error
      */
     public static void awaitReachable(OpenSearchClient client, CrawlerConfig config) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(config.getLong("opensearch.startup.wait")).toNanos();
+        awaitReachable(client, config, Duration.ofSeconds(config.getLong("opensearch.startup.wait")),
+                OpenSearchClients.addresses(config) + " (opensearch.addresses)", "fix opensearch.addresses");
+    }
+
+    /**
+     * Waits, with growing pauses, until OpenSearch answers or {@code wait} passes; the retries are logged at
+     * debug level only, the outcome is one line.
+     *
+     * @param where the address and where the user gave it, as the error names it
+     * @param remedy what to change when it is wrong
+     * @throws OpenSearchUnavailableException naming {@code where}, the last error and the remedy
+     */
+    public static void awaitReachable(OpenSearchClient client, CrawlerConfig config, Duration wait, String where,
+            String remedy) {
+        long start = System.nanoTime();
+        long deadline = start + wait.toNanos();
         long pauseMillis = 250;
         while (true) {
             try {
@@ -42,12 +57,12 @@ public final class IndexSetup {
                 return;
             } catch (IOException | RuntimeException e) {
                 if (System.nanoTime() + pauseMillis * 1_000_000 > deadline) {
-                    throw new OpenSearchUnavailableException("OpenSearch is not reachable at "
-                            + OpenSearchClients.addresses(config) + " (" + describe(e) + "); start it, or fix"
-                            + " opensearch.addresses", e);
+                    long waited = Duration.ofNanos(System.nanoTime() - start).toSeconds();
+                    throw new OpenSearchUnavailableException("OpenSearch is not reachable at " + where + " ("
+                            + describe(e) + ")" + (waited > 0 ? " after " + waited + " s" : "") + ": start it, or "
+                            + remedy, e);
                 }
-                LOG.warn("OpenSearch not reachable at {} ({}); retrying in {} ms",
-                        OpenSearchClients.addresses(config), describe(e), pauseMillis);
+                LOG.debug("OpenSearch not reachable at {} ({}); retrying in {} ms", where, describe(e), pauseMillis);
                 sleep(pauseMillis);
                 pauseMillis = Math.min(pauseMillis * 2, 5_000);
             }

@@ -25,16 +25,25 @@ final class OpenSearchClusterProcess implements AutoCloseable {
 
     /** Starts the nodes; {@link #addresses} waits until the cluster is green. */
     static OpenSearchClusterProcess start(Path dir, int nodes) throws IOException {
+        // Node i listens on base + i: a base in a range few services use, random so that runs do not collide.
+        return start(dir, nodes, 20_000 + 10 * new Random().nextInt(2_000));
+    }
+
+    /**
+     * Starts the nodes with node i on {@code baseHttpPort + i}; started again on the same directory and
+     * port after {@link #close}, they are the same cluster with the same data, as after a restart.
+     */
+    static OpenSearchClusterProcess start(Path dir, int nodes, int baseHttpPort) throws IOException {
         Files.createDirectories(dir);
         Path addressFile = dir.resolve("addresses.txt");
+        Files.deleteIfExists(addressFile);
         Path log = dir.resolve("opensearch.out");
-        // Node i listens on base + i: a base in a range few services use, random so that runs do not collide.
-        int baseHttpPort = 20_000 + 10 * new Random().nextInt(2_000);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.numDirectArenas=0",
                 "-cp", System.getProperty("java.class.path"), OpenSearchClusterMain.class.getName(),
                 dir.resolve("data").toString(), String.valueOf(nodes), String.valueOf(baseHttpPort), addressFile.toString()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         return new OpenSearchClusterProcess(process, addressFile, log);
     }
 
@@ -53,6 +62,7 @@ final class OpenSearchClusterProcess implements AutoCloseable {
         return StormDaemons.residentMegabytes(process.toHandle());
     }
 
+    /** Kills the nodes at once (their data stays on disk), as a crash or a power cut would. */
     @Override
     public void close() throws InterruptedException {
         process.destroyForcibly();

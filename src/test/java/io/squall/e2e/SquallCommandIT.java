@@ -251,6 +251,20 @@ class SquallCommandIT {
         assertEquals(1, agent.stderrLines().size(), agent.stderr());
         assertTrue(agent.stderrLines().get(0).contains("http.agent.name is not set"), agent.stderr());
 
+        int deadPort;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            deadPort = closed.getLocalPort();
+        }
+        long start = System.nanoTime();
+        SquallProcess.Result down = SquallProcess.run(dir.resolve("g"), Duration.ofMinutes(1), "crawl",
+                "https://example.com/", "--agent", "x", "--opensearch", "http://127.0.0.1:" + deadPort);
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(1, down.exitCode(), down.stderr());
+        assertEquals(1, down.stderrLines().size(), down.stderr());
+        assertTrue(down.stderrLines().get(0).startsWith("squall crawl: OpenSearch is not reachable at http://127.0.0.1:"
+                + deadPort + " (--opensearch) ("), down.stderr());
+        assertTrue(tookMillis < 15_000, "said at once, in " + tookMillis + " ms (the JVM's start included)");
+
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
             SquallProcess.Result console = SquallProcess.run(dir.resolve("f"), Duration.ofMinutes(1), "crawl",

@@ -63,7 +63,8 @@ class IndexSetupTest {
             OpenSearchUnavailableException e = assertThrows(OpenSearchUnavailableException.class,
                     () -> IndexSetup.awaitReachable(client, config));
             assertTrue(e.getMessage().startsWith("OpenSearch is not reachable at http://127.0.0.1:" + deadPort
-                    + " ("), e.getMessage());
+                    + " (opensearch.addresses) ("), e.getMessage());
+            assertTrue(e.getMessage().endsWith("start it, or fix opensearch.addresses"), e.getMessage());
             assertTrue(e.getMessage().contains("Connect"), e.getMessage());
         } finally {
             OpenSearchClients.close(client);
