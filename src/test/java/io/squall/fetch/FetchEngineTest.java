@@ -442,7 +442,9 @@ class FetchEngineTest {
         sink.awaitDone(1, 10); // robots.txt is known: the rest queue up behind the failing fetches
         urls.subList(1, 8).forEach(u -> offer(engine, u));
         sink.awaitDone(8, 20);
-        assertEquals(3, web.log().matching(r -> r.path().startsWith("/drop")).size(), "3 exceptions, then stop");
+        // The first drop came on robots.txt's kept-alive connection and was sent once more on a new one.
+        assertEquals(3, web.log().matching(r -> r.path().startsWith("/drop")).stream().map(LoggedRequest::path)
+                .distinct().count(), "3 exceptions, then stop");
         long released = sink.emitted.stream().filter(e -> "queue.error.budget".equals(e.cause())).count();
         assertEquals(5, released, "the queue's other URLs are released with FETCH_ERROR");
         assertTrue(sink.emitted.stream().filter(e -> e.status() != Status.DISCOVERED)
