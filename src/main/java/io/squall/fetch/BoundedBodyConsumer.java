@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.EntityDetails;
 import org.apache.hc.core5.http.Header;
@@ -59,6 +60,9 @@ final class BoundedBodyConsumer implements AsyncResponseConsumer<BoundedBodyCons
         String excess = headerLimits.excess(java.util.Arrays.asList(httpResponse.getHeaders()));
         if (excess != null) {
             throw new FetchException(FetchException.Cause.HEADERS_TOO_LARGE, excess, null);
+        }
+        if (context instanceof HttpClientContext client) {
+            client.setUserToken(HttpProtocol.POOLED);
         }
         this.response = httpResponse;
         this.resultCallback = callback;

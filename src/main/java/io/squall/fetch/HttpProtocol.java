@@ -69,9 +69,10 @@ public final class HttpProtocol implements Protocol {
     /** Request headers a user may not set through http.custom.headers when certificates are not verified. */
     private static final List<String> CREDENTIAL_HEADERS = List.of("authorization", "cookie", "proxy-authorization");
     /** The state of every pooled connection: {@link #exchange} explains. */
-    private static final Object POOLED = "squall-pooled";
+    static final Object POOLED = "squall-pooled";
 
     private final CloseableHttpAsyncClient client;
+    private final PoolingAsyncClientConnectionManager connections;
     private final AddressGuard resolver;
     private final List<Header> fixedHeaders = new ArrayList<>();
     private final int contentLimit;
@@ -114,7 +115,7 @@ public final class HttpProtocol implements Protocol {
 
         this.resolver = AddressGuard.fromConfig(config);
         int threads = config.getInt("fetcher.threads.number");
-        PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
+        this.connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setDnsResolver(resolver)
                 .setTlsStrategy(tlsStrategy(trustEverything, verifiedTrust))
                 .setMaxConnTotal(Math.max(16, threads * 2))
@@ -220,7 +221,8 @@ public final class HttpProtocol implements Protocol {
             // The server closed an idle keep-alive connection as the request went out on it: the request
             // never got an answer and GET is idempotent (RFC 9110 section 9.2.2), so it is sent once more.
             // A connection state no pooled connection has makes the pool open a fresh one: another idle
-            // connection to the host may have been closed by the server just the same.
+            // connection to the host may have been closed by the server just the same. Once its answer
+            // begins, the connection takes the ordinary state (BoundedBodyConsumer), to be reused as any.
             LOG.debug("{}: request dropped on a reused connection, retrying on a fresh one", url);
             done = exchange(uri, metadata, deadline, new Object());
         }
@@ -241,11 +243,15 @@ public final class HttpProtocol implements Protocol {
 
     /** One request and what came of it: a response in {@code consumer}, or a {@code failure}. */
     private record Exchange(HttpClientContext context, BoundedBodyConsumer consumer, FetchException failure) {
-        /** No answer began and the connection had carried an earlier exchange: the idle-close race. */
+        /**
+         * No answer began, and the connection had carried an earlier exchange or was found closed before this
+         * request could go out on it (no endpoint yet): the idle-close race. A new connection that fails
+         * after taking the request is not it.
+         */
         boolean droppedOnReusedConnection() {
             EndpointDetails endpoint = context.getEndpointDetails();
             return failure.cause() == FetchException.Cause.CONNECTION_RESET && consumer.response() == null
-                    && endpoint != null && endpoint.getRequestCount() > 1;
+                    && (endpoint == null || endpoint.getRequestCount() > 1);
         }
     }
 
@@ -317,6 +323,14 @@ public final class HttpProtocol implements Protocol {
             }
         }
         return resolver.lastAddressOf(uri.getHost());
+    }
+
+    /**
+     * Connections in use. A fetch returns as soon as its answer is read, a moment before its connection is
+     * back in the pool: tests that need a connection reused wait for this to be 0.
+     */
+    int leasedConnections() {
+        return connections.getTotalStats().getLeased();
     }
 
     /** Names the cause of a fetch that got no answer, looking through the exception's causes. */
