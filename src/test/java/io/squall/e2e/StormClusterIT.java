@@ -86,7 +86,8 @@ class StormClusterIT {
             assertSubmissionRefused(storm, jar, submitDir, "es-conf/opensearch-conf.yaml",
                     "  opensearch.password: \"hunter2\"\n", "squall: opensearch.password is in the topology"
                             + " configuration, which Storm shows in its UI and logs: put it in a file on every machine"
-                            + " and set opensearch.password.file to its path instead");
+                            + " and set opensearch.password.file to its path, or in an environment variable of every"
+                            + " worker and set opensearch.password.env to its name, instead");
             assertTrue(storm.topology("squall").isEmpty(), "nothing reached the cluster");
 
             long submitted = System.nanoTime();
