@@ -161,23 +161,22 @@ final class CrawlCommand {
         java.time.Instant startedAt = java.time.Instant.now();
         java.time.Instant stoppedAt;
         StopReason reason;
+        Duration drained = Duration.ZERO;
         long fetched;
         long bytes;
         try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
              LocalCrawlTopology running = LocalCrawlTopology.create()) {
             LiveStats live = new LiveStats(reporting.metrics());
+            Watch watch = new Watch(live, index, progress, console, threads, start);
             // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
             // spout waits for both.
             running.submitInactive(topology, stormConfig);
             LOG.info("{}", WarmUp.run(config, nodeToWarm));
             running.activate();
             console.started(running);
-            ProgressSample last = null;
-            long lastPrint = 0;
-            OpenSearchOutage outage = new OpenSearchOutage();
             while (true) {
                 Thread.sleep(TICK.toMillis());
-                Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+                Duration elapsed = watch.elapsed();
                 if (stop.requested()) {
                     reason = StopReason.INTERRUPTED;
                     break;
@@ -186,56 +185,26 @@ final class CrawlCommand {
                     reason = StopReason.CONSOLE;
                     break;
                 }
-                reason = policy.limitReached(elapsed, live.fetched());
+                reason = policy.limitReached(elapsed, live.handedOut());
                 if (reason != null) {
                     break;
                 }
                 long inFlight = live.inFlight();
-                boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
-                if (!StopPolicy.mayBeIdle(inFlight) && !report && !outage.ongoing()) {
-                    continue;
-                }
-                long due;
-                Map<String, Long> byStatus;
-                try {
-                    index.refresh();
-                    due = index.countDue();
-                    byStatus = report ? index.countByStatus() : null;
-                } catch (OpenSearchUnavailableException e) {
-                    String line = outage.failed(e.getMessage(), System.nanoTime());
-                    if (report) {
-                        LOG.warn("{}", line);
-                        progress.update(line);
-                        lastPrint = elapsed.toNanos();
-                    }
-                    continue;
-                }
-                String back = outage.recovered(System.nanoTime());
-                if (back != null) {
-                    LOG.info("{}", back);
-                    progress.message(back);
-                }
-                if (StopPolicy.isIdle(inFlight, due)) {
+                Long due = watch.tick(StopPolicy.mayBeIdle(inFlight));
+                if (due != null && StopPolicy.isIdle(inFlight, due, live.setAside())) {
                     reason = StopReason.IDLE;
                     break;
-                }
-                if (report) {
-                    ProgressSample now = sample(live, elapsed, byStatus.get("DISCOVERED"), due, threads);
-                    progress.update(ProgressLine.format(now, last) + (console.paused() ? "  (paused)" : ""));
-                    console.publish(now, last, byStatus);
-                    last = now;
-                    lastPrint = elapsed.toNanos();
                 }
             }
             stoppedAt = java.time.Instant.now();
             console.stopping(reason);
-            progress.finish();
             if (reason != StopReason.IDLE) {
-                err.println("Stopping: " + reason.description + "; letting URLs in flight finish (up to "
-                        + DRAIN.toSeconds() + " s)...");
                 running.deactivate();
-                drain(live);
+                progress.message("Stopping: " + reason.description + "; no new URL is handed out, letting those in"
+                        + " flight finish (up to " + DRAIN.toSeconds() + " s)...");
+                drained = drain(live, watch);
             }
+            progress.finish();
             // The last figures while the worker still holds them: it gives its registry up as it stops.
             fetched = live.fetched();
             bytes = live.bytes();
@@ -243,7 +212,7 @@ final class CrawlCommand {
         }
         Duration elapsed = Duration.between(startedAt, stoppedAt);
         CrawlSummary.StatusReport report = finalReport(index);
-        return new CrawlSummary(reason, elapsed, fetched, bytes, CrawlSummary.Run.measure(startedAt, stoppedAt),
+        return new CrawlSummary(reason, elapsed, drained, fetched, bytes, CrawlSummary.Run.measure(startedAt, stoppedAt),
                 report);
     }
 
@@ -263,15 +232,95 @@ final class CrawlCommand {
         }
     }
 
+    /**
+     * Lets the URLs in flight finish, at most {@link #DRAIN}, the progress line and the console still updated;
+     * returns how long it took.
+     */
+    private Duration drain(LiveStats live, Watch watch) throws InterruptedException {
+        long began = System.nanoTime();
+        long deadline = began + DRAIN.toNanos();
+        watch.draining = true;
+        while (live.inFlight() > 0 && System.nanoTime() < deadline && !stop.requested()) {
+            Thread.sleep(TICK.toMillis());
+            watch.tick(false);
+        }
+        return Duration.ofNanos(System.nanoTime() - began);
+    }
+
+    /**
+     * The progress of a running crawl, on the terminal and in the console, every {@link #PROGRESS_EVERY}, and
+     * what OpenSearch being away does to it: while the crawl runs and while it drains.
+     */
+    private static final class Watch {
+        private final LiveStats live;
+        private final StatusIndexReader index;
+        private final ProgressPrinter progress;
+        private final LocalConsole console;
+        private final long threads;
+        private final long start;
+        private final OpenSearchOutage outage = new OpenSearchOutage();
+        private ProgressSample last;
+        private long lastPrint;
+        private boolean draining;
+
+        Watch(LiveStats live, StatusIndexReader index, ProgressPrinter progress, LocalConsole console, long threads,
+              long start) {
+            this.live = live;
+            this.index = index;
+            this.progress = progress;
+            this.console = console;
+            this.threads = threads;
+            this.start = start;
+        }
+
+        Duration elapsed() {
+            return Duration.ofNanos(System.nanoTime() - start);
+        }
+
+        /**
+         * Prints and publishes the progress when it is time; returns the due count when it was read (the
+         * caller wants it, or it was time to report), else null (not asked, or OpenSearch away).
+         */
+        Long tick(boolean wantDue) {
+            Duration elapsed = elapsed();
+            boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
+            if (!wantDue && !report && !outage.ongoing()) {
+                return null;
+            }
+            long due;
+            Map<String, Long> byStatus;
+            try {
+                index.refresh();
+                due = index.countDue();
+                byStatus = report ? index.countByStatus() : null;
+            } catch (OpenSearchUnavailableException e) {
+                String line = outage.failed(e.getMessage(), System.nanoTime());
+                if (report) {
+                    LOG.warn("{}", line);
+                    progress.update(line);
+                    lastPrint = elapsed.toNanos();
+                }
+                return null;
+            }
+            String back = outage.recovered(System.nanoTime());
+            if (back != null) {
+                LOG.info("{}", back);
+                progress.message(back);
+            }
+            if (report) {
+                ProgressSample now = sample(live, elapsed, byStatus.get("DISCOVERED"), due, threads);
+                progress.update(ProgressLine.format(now, last)
+                        + (draining ? "  (stopping)" : console.paused() ? "  (paused)" : ""));
+                console.publish(now, last, byStatus);
+                last = now;
+                lastPrint = elapsed.toNanos();
+            }
+            return due;
+        }
+    }
+
     private static ProgressSample sample(LiveStats live, Duration elapsed, long discovered, long due, long threads) {
         return new ProgressSample(elapsed, live.fetched(), live.bytes(), discovered,
                 live.errors(), due, live.inFlight(), live.activeThreads(), threads, live.queues());
-    }
-
-    private static void drain(LiveStats live) throws InterruptedException {
-        long deadline = System.nanoTime() + DRAIN.toNanos();
-        while (live.inFlight() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(TICK.toMillis());
-        }
     }
 }

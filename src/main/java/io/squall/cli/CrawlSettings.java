@@ -86,6 +86,10 @@ final class CrawlSettings {
         if (options.agent() != null) {
             o.put("http.agent.name", options.agent());
         }
+        if (options.maxPages() != null) {
+            // A budget the spout hands out: a limit that holds, where a count checked after fetching overshoots.
+            o.put("spout.max.urls", options.maxPages());
+        }
         if (options.openSearch() != null) {
             o.put("opensearch.addresses", List.of(options.openSearch()));
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.squall.core.ErrorCauses;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -13,21 +14,25 @@ import java.util.Map;
  * What a crawl left behind: this run's figures and the status index's counts.
  *
  * @param stopReason why the run ended (null for {@code squall status}, which runs no crawl)
- * @param elapsed the run's length
+ * @param elapsed the run's length, until it stopped handing out URLs
+ * @param drained how long the URLs in flight then took to finish (zero when none were left)
  * @param fetched pages fetched in this run
  * @param bytes bytes fetched in this run
  * @param run when the run was and what it used, or null
  * @param status what the status index holds
  */
-record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long bytes, Run run, StatusReport status) {
+record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, long fetched, long bytes, Run run,
+        StatusReport status) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     String toText() {
         StringBuilder s = new StringBuilder();
         if (stopReason != null) {
             double seconds = Math.max(elapsed.toMillis(), 1) / 1000.0;
-            s.append(String.format(Locale.ROOT, "Stopped: %s after %s. Fetched %s pages (%s KB) in this run, %.1f pages/s.%n",
-                    stopReason.description, Durations.format(elapsed), ProgressLine.count(fetched),
+            String drain = drained.isZero() ? "" : String.format(Locale.ROOT, " (URLs in flight then drained in %.1f s)",
+                    drained.toMillis() / 1000.0);
+            s.append(String.format(Locale.ROOT, "Stopped: %s after %s%s. Fetched %s pages (%s KB) in this run, %.1f pages/s.%n",
+                    stopReason.description, Durations.format(elapsed), drain, ProgressLine.count(fetched),
                     ProgressLine.count(bytes / 1024), fetched / seconds));
         }
         if (run != null) {
@@ -43,6 +48,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
         if (stopReason != null) {
             root.put("stopReason", stopReason.name().toLowerCase(Locale.ROOT));
             root.put("elapsedSeconds", elapsed.toMillis() / 1000.0);
+            root.put("drainSeconds", drained.toMillis() / 1000.0);
             root.put("fetched", fetched);
             root.put("bytes", bytes);
         }
@@ -85,6 +91,21 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
     }
 
     /**
+     * An error cause ({@code error.cause}) of FETCH_ERROR and ERROR URLs, with how many URLs and hosts have it.
+     */
+    record Cause(String cause, long urls, long hosts) {
+        String description() {
+            return ErrorCauses.describe(cause);
+        }
+
+        /** "robots.txt unreachable: connection refused (3 hosts; robots.unavailable.connection.refused)". */
+        String toText() {
+            return String.format(Locale.ROOT, "%s (%s %s; %s)", description(), ProgressLine.count(hosts),
+                    hosts == 1 ? "host" : "hosts", cause);
+        }
+    }
+
+    /**
      * Counts from the status index.
      *
      * @param total documents in the status index
@@ -93,7 +114,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
      * @param topErrors the most frequent error causes of FETCH_ERROR and ERROR URLs, most first
      */
     record StatusReport(String index, long total, Map<String, Long> byStatus, List<Map.Entry<String, Long>> topHosts,
-            List<Map.Entry<String, Long>> topErrors) {
+            List<Cause> topErrors) {
 
         long count(String status) {
             return byStatus.getOrDefault(status, 0L);
@@ -105,7 +126,11 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
             byStatus.forEach((status, n) -> s.append(String.format(Locale.ROOT, "  %-12s %10s%n", status,
                     ProgressLine.count(n))));
             appendTop(s, "Top hosts (URLs):", topHosts);
-            appendTop(s, "Top error causes:", topErrors);
+            if (!topErrors.isEmpty()) {
+                s.append("Top error causes (URLs):\n");
+                topErrors.forEach(c -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", ProgressLine.count(c.urls()),
+                        c.toText())));
+            }
             return s.toString();
         }
 
@@ -124,7 +149,9 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, long fetched, long 
             ObjectNode statuses = root.putObject("status");
             byStatus.forEach(statuses::put);
             addTop(root.putArray("topHosts"), "host", topHosts);
-            addTop(root.putArray("topErrors"), "cause", topErrors);
+            ArrayNode errors = root.putArray("topErrors");
+            topErrors.forEach(c -> errors.addObject().put("cause", c.cause()).put("description", c.description())
+                    .put("urls", c.urls()).put("hosts", c.hosts()));
         }
 
         private static void addTop(ArrayNode array, String name, List<Map.Entry<String, Long>> entries) {

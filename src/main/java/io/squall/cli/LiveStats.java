@@ -13,6 +13,9 @@ final class LiveStats {
     private static final String IN_FLIGHT = "spout.inflight";
     private static final String ACTIVE_THREADS = "fetcher.active.threads";
     private static final String QUEUES = "fetcher.queues";
+    // With --max-pages: URLs charged to the spout's budget, and those that failed and stay due for the next run.
+    private static final String HANDED_OUT = "spout.budget.used";
+    private static final String SET_ASIDE = "spout.budget.setaside";
 
     private final WorkerMetrics metrics;
 
@@ -34,6 +37,14 @@ final class LiveStats {
 
     long inFlight() {
         return metrics.sum(IN_FLIGHT);
+    }
+
+    long handedOut() {
+        return metrics.sum(HANDED_OUT);
+    }
+
+    long setAside() {
+        return metrics.sum(SET_ASIDE);
     }
 
     long activeThreads() {

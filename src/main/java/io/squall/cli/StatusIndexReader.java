@@ -60,13 +60,14 @@ final class StatusIndexReader {
                         .filter(f -> f.terms(t -> t.field("status").terms(v -> v.value(List.of(
                                 FieldValue.of(Status.FETCH_ERROR.name()), FieldValue.of(Status.ERROR.name()))))))
                         .aggregations("causes", c -> c.terms(t -> t.field("metadata." + MetadataKeys.ERROR_CAUSE)
-                                .size(top)))),
+                                        .size(top))
+                                .aggregations("hosts", h -> h.cardinality(n -> n.field("key"))))),
                 Void.class));
         Map<String, Long> byStatus = byStatus(response);
         long total = response.hits().total() == null ? 0 : response.hits().total().value();
         return new CrawlSummary.StatusReport(index, total, byStatus,
                 buckets(response.aggregations().get("hosts")),
-                buckets(response.aggregations().get("failed").filter().aggregations().get("causes")));
+                causes(response.aggregations().get("failed").filter().aggregations().get("causes")));
     }
 
     private static Map<String, Long> byStatus(SearchResponse<Void> response) {
@@ -85,6 +86,19 @@ final class StatusIndexReader {
         }
         for (StringTermsBucket bucket : aggregate.sterms().buckets().array()) {
             result.add(new AbstractMap.SimpleImmutableEntry<>(bucket.key(), bucket.docCount()));
+        }
+        return result;
+    }
+
+    private static List<CrawlSummary.Cause> causes(Aggregate aggregate) {
+        List<CrawlSummary.Cause> result = new ArrayList<>();
+        if (aggregate == null || !aggregate.isSterms()) {
+            return result;
+        }
+        for (StringTermsBucket bucket : aggregate.sterms().buckets().array()) {
+            Aggregate hosts = bucket.aggregations().get("hosts");
+            result.add(new CrawlSummary.Cause(bucket.key(), bucket.docCount(),
+                    hosts == null ? 0 : hosts.cardinality().value()));
         }
         return result;
     }

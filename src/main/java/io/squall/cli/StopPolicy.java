@@ -3,8 +3,8 @@ package io.squall.cli;
 import java.time.Duration;
 
 /**
- * Decides when a local crawl ends: at {@code --max-pages}, after {@code --duration}, or when the frontier
- * is dry. Dry means nothing in flight and then nothing due in the status index: an in-flight URL stays due
+ * Decides when a local crawl ends: once the spout handed out {@code --max-pages} URLs (its budget, so no more
+ * can be fetched: what is in flight then drains), after {@code --duration}, or when the frontier is dry. Dry means nothing in flight and then nothing due in the status index: an in-flight URL stays due
  * in the index until the status updater has written its outcome (and its outlinks, in the same tuple
  * tree), so reading in-flight first and the due count after it cannot miss work.
  */
@@ -18,8 +18,8 @@ final class StopPolicy {
     }
 
     /** A limit reached, or null; checked on every tick, before the cheaper-to-skip idle check. */
-    StopReason limitReached(Duration elapsed, long fetched) {
-        if (maxPages != null && fetched >= maxPages) {
+    StopReason limitReached(Duration elapsed, long handedOut) {
+        if (maxPages != null && handedOut >= maxPages) {
             return StopReason.MAX_PAGES;
         }
         if (duration != null && elapsed.compareTo(duration) >= 0) {
@@ -33,8 +33,11 @@ final class StopPolicy {
         return inFlight == 0;
     }
 
-    /** With the in-flight count read before the due count. */
-    static boolean isIdle(long inFlightBefore, long dueAfter) {
-        return inFlightBefore == 0 && dueAfter == 0;
+    /**
+     * With the in-flight count read before the due count; {@code setAside}: due URLs the spout will not hand
+     * out in this run (they failed under --max-pages' budget).
+     */
+    static boolean isIdle(long inFlightBefore, long dueAfter, long setAside) {
+        return inFlightBefore == 0 && dueAfter <= setAside;
     }
 }

@@ -2,7 +2,9 @@ package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
+import io.squall.core.ErrorCauses;
 import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.metrics.Counters;
 import io.squall.urls.UrlFilter;
@@ -182,7 +184,10 @@ public final class FetchEngine<T> implements AutoCloseable {
             return outcomes.refused(item, Status.ERROR, FetchException.Cause.ADDRESS_GUARD.value, rules.failure());
         }
         if (rules.unavailable()) {
-            return outcomes.refused(item, Status.FETCH_ERROR, "robots.unavailable",
+            // The cause names the failure underneath: "robots.unavailable" alone hid a refused connection, an
+            // unknown host and a TLS failure behind one word.
+            return outcomes.refused(item, Status.FETCH_ERROR,
+                    ErrorCauses.wrapping(ErrorCauses.ROBOTS_UNAVAILABLE, rules.cause()),
                     "robots.txt unavailable, nothing fetched until it is: " + rules.failure());
         }
         if (!rules.isAllowed(item.url())) {
@@ -216,9 +221,12 @@ public final class FetchEngine<T> implements AutoCloseable {
         List<FetchItem<T>> released = queues.release(lease, outcome.feedback());
         FetchItem<T> item = lease.item;
         emit(item, outcome);
+        String last = outcome.metadata().getFirst(MetadataKeys.ERROR_CAUSE);
         for (FetchItem<T> other : released) {
-            emit(other, outcomes.refused(other, Status.FETCH_ERROR, "queue.error.budget",
-                    "its queue had fetcher.max.exceptions.per.queue consecutive exceptions; host paused"));
+            emit(other, outcomes.refused(other, Status.FETCH_ERROR,
+                    ErrorCauses.wrapping(ErrorCauses.QUEUE_ERROR_BUDGET, last),
+                    "its queue had fetcher.max.exceptions.per.queue consecutive exceptions, the last " + last
+                            + "; host paused"));
         }
     }
 

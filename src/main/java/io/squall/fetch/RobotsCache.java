@@ -25,9 +25,10 @@ public final class RobotsCache {
 
     /**
      * The rules of an origin; {@code unavailable} when they disallow everything because robots.txt failed,
-     * then {@code failure} says why and {@code blocked} tells that Squall's address guard refused the host.
+     * then {@code cause} is the failure's short cause ({@code connection.refused}, {@code http.503}...),
+     * {@code failure} says why in full and {@code blocked} tells that Squall's address guard refused the host.
      */
-    public record Robots(BaseRobotRules rules, boolean unavailable, String failure, boolean blocked) {
+    public record Robots(BaseRobotRules rules, boolean unavailable, String cause, String failure, boolean blocked) {
         public boolean isAllowed(String url) {
             return rules.isAllowed(url);
         }
@@ -77,14 +78,14 @@ public final class RobotsCache {
             try {
                 response = protocol.fetch(robotsUrl, null);
             } catch (FetchException e) {
-                return failed(origin, e.cause().value + ": " + e.getMessage(),
+                return failed(origin, e.cause().value, e.cause().value + ": " + e.getMessage(),
                         e.cause() == FetchException.Cause.ADDRESS_GUARD);
             }
             int code = response.statusCode();
             if (code >= 200 && code < 300) {
                 String type = response.header("Content-Type");
                 Robots r = new Robots(parser.parseContent(robotsUrl, response.content(),
-                        type == null ? "text/plain" : type, agentNames), false, null, false);
+                        type == null ? "text/plain" : type, agentNames), false, null, null, false);
                 rules.put(origin, r);
                 return r;
             }
@@ -93,7 +94,7 @@ public final class RobotsCache {
                 continue;
             }
             if (code == 429 || code >= 500) {
-                return failed(origin, "robots.txt answered HTTP " + code, false);
+                return failed(origin, "http." + code, "robots.txt answered HTTP " + code, false);
             }
             return allowAll(origin);
         }
@@ -102,13 +103,13 @@ public final class RobotsCache {
     }
 
     private Robots allowAll(String origin) {
-        Robots r = new Robots(parser.failedFetch(404), false, null, false);
+        Robots r = new Robots(parser.failedFetch(404), false, null, null, false);
         rules.put(origin, r);
         return r;
     }
 
-    private Robots failed(String origin, String why, boolean blocked) {
-        Robots r = new Robots(parser.failedFetch(503), true, why, blocked);
+    private Robots failed(String origin, String cause, String why, boolean blocked) {
+        Robots r = new Robots(parser.failedFetch(503), true, cause, why, blocked);
         errors.put(origin, r);
         return r;
     }

@@ -74,6 +74,7 @@ public final class Frontier implements AutoCloseable {
     private final InFlightUrls urls;
     private final HostQuotas hosts;
     private final SearchBackoff discovery;
+    private final EmitBudget budget;
     private final int maxPending;
     private final int maxBuckets;
     private final int maxUrlsPerBucket;
@@ -96,7 +97,8 @@ public final class Frontier implements AutoCloseable {
     private boolean lastDiscoveryFedNone;
     private LongConsumer searchTimes = millis -> { };
 
-    private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis) {
+    private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis,
+                     EmitBudget budget) {
         this.client = client;
         this.asyncClient = new OpenSearchAsyncClient(client._transport());
         this.statusIndex = SquallIndex.STATUS.name(config);
@@ -116,6 +118,7 @@ public final class Frontier implements AutoCloseable {
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
                 maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"));
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
+        this.budget = budget;
     }
 
     /**
@@ -138,7 +141,8 @@ public final class Frontier implements AutoCloseable {
                 LOG.info("Spout task {} of {} reads shards {} of {} of '{}'", taskIndex, numTasks,
                         assignment.shards(), shards, index);
             }
-            return new Frontier(client, config, assignment, refreshMillisOf(settings));
+            return new Frontier(client, config, assignment, refreshMillisOf(settings),
+                    EmitBudget.share(config.getLong("spout.max.urls"), taskIndex, numTasks));
         } catch (RuntimeException e) {
             OpenSearchClients.close(client);
             throw e;
@@ -163,9 +167,31 @@ public final class Frontier implements AutoCloseable {
         release(urls.acked(url, nowMillis()), true);
     }
 
-    /** The URL failed: it is emitted again after the purgatory TTL. */
+    /**
+     * The URL failed: it is emitted again after the purgatory TTL, unless a budget holds (see
+     * {@link EmitBudget}): then it is left due for the next run.
+     */
     public void failed(String url) {
-        release(urls.failed(url, nowMillis()), false);
+        InFlightUrls.Entry entry = urls.failed(url, nowMillis());
+        if (entry != null) {
+            budget.failed(url);
+        }
+        release(entry, false);
+    }
+
+    /** Whether this task hands out a limited number of URLs ({@code spout.max.urls}). */
+    public boolean hasBudget() {
+        return budget.limited();
+    }
+
+    /** URLs this task charged to its budget so far (0 without one). */
+    public long budgetUsed() {
+        return budget.used();
+    }
+
+    /** URLs that failed under a budget and stay due in the status index, not handed out again in this run. */
+    public long setAside() {
+        return budget.setAside();
     }
 
     /** URLs emitted (or about to be) and not yet acked or failed. */
@@ -228,7 +254,7 @@ public final class Frontier implements AutoCloseable {
         if (assignment.isIdle() || now < nextSearchAtMillis) {
             return;
         }
-        int room = maxPending - urls.inFlightCount();
+        int room = Math.min(maxPending - urls.inFlightCount(), budget.room());
         if (room <= 0) {
             return;
         }
@@ -374,7 +400,8 @@ public final class Frontier implements AutoCloseable {
      */
     private boolean feed(HostQuotas.Host host, List<StatusHit> hits, boolean sawAllDue, Cycle cycle,
                          long sawReleasesUntil, long now) {
-        int wanted = Math.min(Math.min(hosts.room(host), maxUrlsPerBucket), maxPending - urls.inFlightCount());
+        int wanted = Math.min(Math.min(hosts.room(host), maxUrlsPerBucket),
+                Math.min(maxPending - urls.inFlightCount(), budget.room()));
         if (wanted <= 0) {
             return false;
         }
@@ -403,7 +430,7 @@ public final class Frontier implements AutoCloseable {
             }
             taken.considered++;
             taken.last = hit;
-            if (!urls.mayEmit(hit.url(), hit.nextFetchDate(), now)) {
+            if (!urls.mayEmit(hit.url(), hit.nextFetchDate(), now) || !budget.charge(hit.url())) {
                 continue;
             }
             urls.reserve(hit.url(), hit.key(), hit.nextFetchDate(), now);

@@ -18,7 +18,8 @@ import org.apache.storm.tuple.Values;
  * <p>Reports to Storm's metrics, per task, the gauges {@code spout.inflight} and {@code spout.idle} (1 when
  * this task's part of the frontier ran dry: nothing in flight and nothing due), the counters
  * {@code spout.emitted}, {@code spout.acked}, {@code spout.failed}, and the histogram {@code spout.search.ms}
- * of search durations.
+ * of search durations; with a budget ({@code spout.max.urls}), the gauges {@code spout.budget.used} (URLs it
+ * handed out, each once) and {@code spout.budget.setaside} (failed URLs left due for the next run).
  */
 public class FrontierSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -31,6 +32,8 @@ public class FrontierSpout extends BaseRichSpout {
     // Read by metrics threads; written by the spout thread only.
     private transient volatile int inFlight;
     private transient volatile int idle;
+    private transient volatile long budgetUsed;
+    private transient volatile long setAside;
 
     @Override
     public void open(Map<String, Object> stormConf, TopologyContext context, SpoutOutputCollector collector) {
@@ -42,6 +45,10 @@ public class FrontierSpout extends BaseRichSpout {
         this.failed = context.registerCounter("spout.failed");
         context.registerGauge("spout.inflight", () -> inFlight);
         context.registerGauge("spout.idle", () -> idle);
+        if (frontier.hasBudget()) {
+            context.registerGauge("spout.budget.used", () -> budgetUsed);
+            context.registerGauge("spout.budget.setaside", () -> setAside);
+        }
         Histogram searchMillis = context.registerHistogram("spout.search.ms");
         frontier.onSearchTime(searchMillis::update);
         updateGauges();
@@ -86,5 +93,7 @@ public class FrontierSpout extends BaseRichSpout {
     private void updateGauges() {
         inFlight = frontier.inFlight();
         idle = frontier.isIdle() ? 1 : 0;
+        budgetUsed = frontier.budgetUsed();
+        setAside = frontier.setAside();
     }
 }

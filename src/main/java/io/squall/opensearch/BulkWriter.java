@@ -53,7 +53,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class BulkWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BulkWriter.class);
-    private static final Duration CLOSE_WAIT = Duration.ofMinutes(2);
+    /** How long {@link #close()} lets buffered and unanswered operations finish before it abandons them. */
+    public static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
     // How long a partial batch waits for company when a request slot is free.
     private static final long LINGER_MILLIS = 3;
     private static final long FIRST_RETRY_PAUSE_MILLIS = 250;
@@ -118,6 +119,9 @@ public final class BulkWriter implements AutoCloseable {
     // Guarded by itself, not by this: answers put operations here while a caller may hold this, waiting
     // for the request slot that the answer frees.
     private final Set<List<Pending>> pausing = Collections.newSetFromMap(new IdentityHashMap<>());
+    // Guarded by itself: the batches sent and not answered yet. An answer is acted on only if its batch is
+    // still here, so that a batch close() abandoned is not reported twice when its answer comes after all.
+    private final Set<List<Pending>> unanswered = Collections.newSetFromMap(new IdentityHashMap<>());
     // When the last warning about transient failures was logged: one a minute says enough.
     private final AtomicLong lastRetryWarningNanos = new AtomicLong(System.nanoTime() - RETRY_WARNING_EVERY_NANOS);
     private volatile boolean closed;
@@ -181,19 +185,30 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    /**
-     * Sends what is buffered and waits (at most two minutes) until every request sent has been answered,
-     * so that every callback has run; operations waiting for a retry fail at once (their callers replay
-     * them later). The client stays open.
-     */
+    /** {@link #close(Duration)} with {@link #CLOSE_WAIT}. */
     @Override
     public void close() {
+        close(CLOSE_WAIT);
+    }
+
+    /**
+     * Sends what is buffered and waits, at most {@code wait} in all, until every request sent has been
+     * answered, so that every callback has run. What cannot finish in that time is abandoned, its callbacks
+     * told at once that it failed: operations waiting for a retry, a batch that found no free request slot,
+     * requests still unanswered (their late answer is ignored). Their callers replay them later (a URL whose
+     * status was not confirmed stays due in the status index). Why a bound: a stop while OpenSearch is far
+     * behind must end, not wait minutes for writes its next run does again anyway. An operation added after
+     * close fails at once the same way. The client stays open.
+     */
+    public void close(Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        List<Pending> last;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            flush();
+            last = takeBatch();
         }
         timer.shutdownNow();
         List<Pending> abandoned;
@@ -207,19 +222,42 @@ public final class BulkWriter implements AutoCloseable {
         }
         int all = settings.concurrentRequests();
         try {
-            if (requestSlots.tryAcquire(all, CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!last.isEmpty()) {
+                if (requestSlots.tryAcquire(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
+                    synchronized (this) {
+                        sendWithSlot(last);
+                    }
+                } else {
+                    failAll(last, "the writer closed before a request slot was free to send the operation");
+                }
+            }
+            if (requestSlots.tryAcquire(all, remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
                 requestSlots.release(all);
-            } else {
-                LOG.warn("Closed with bulk requests still unanswered after {}", CLOSE_WAIT);
+                return;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        List<List<Pending>> late;
+        synchronized (unanswered) {
+            late = new ArrayList<>(unanswered);
+            unanswered.clear();
+        }
+        LOG.warn("Closed with {} bulk requests still unanswered after {} s: their operations are abandoned",
+                late.size(), wait.toSeconds());
+        late.forEach(batch -> failAll(batch, "the writer closed before OpenSearch answered the request"));
+    }
+
+    private static long remainingMillis(long deadlineNanos) {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
     }
 
     private synchronized void add(Pending operation) {
         if (closed) {
-            throw new IllegalStateException("bulk writer is closed");
+            // A bolt's executor can still hand over a tuple while its worker shuts down: the operation is
+            // abandoned like those close() could not finish, not thrown at the executor (which kills the worker).
+            notify(operation.callback(), false, "the writer is closed");
+            return;
         }
         pending.add(operation);
         if (pending.size() >= settings.bulkActions()) {
@@ -265,9 +303,15 @@ public final class BulkWriter implements AutoCloseable {
         List<BulkOperation> ops = new ArrayList<>(batch.size());
         batch.forEach(p -> ops.add(p.operation()));
         CompletableFuture<BulkResponse> answer;
+        synchronized (unanswered) {
+            unanswered.add(batch);
+        }
         try {
             answer = client.bulk(BulkRequest.of(b -> b.operations(ops)));
         } catch (Exception e) {
+            synchronized (unanswered) {
+                unanswered.remove(batch);
+            }
             requestSlots.release();
             failedAsAWhole(batch, e);
             return;
@@ -275,7 +319,13 @@ public final class BulkWriter implements AutoCloseable {
         answer.whenComplete((response, error) -> {
             // The slot is freed after the callbacks ran, so that close() returns only when all were told.
             try {
-                if (error != null) {
+                boolean abandoned;
+                synchronized (unanswered) {
+                    abandoned = !unanswered.remove(batch);
+                }
+                if (abandoned) {
+                    LOG.debug("An answer came after close() abandoned its {} operations", batch.size());
+                } else if (error != null) {
                     failedAsAWhole(batch, error);
                 } else {
                     report(batch, response.items());

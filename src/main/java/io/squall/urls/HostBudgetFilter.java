@@ -38,7 +38,7 @@ public final class HostBudgetFilter implements UrlFilter {
         }
         String host = UrlParts.host(url);
         LongHashSet seen = hosts.get(host, h -> new LongHashSet());
-        long hash = hash64(url);
+        long hash = LongHashSet.hash64(url);
         if (seen.contains(hash)) {
             return FilterVerdict.accept(url);
         }
@@ -48,17 +48,5 @@ public final class HostBudgetFilter implements UrlFilter {
         seen.add(hash);
         hosts.put(host, seen); // re-weighs the entry
         return FilterVerdict.accept(url);
-    }
-
-    /** FNV-1a over the characters, then a finalizer that spreads the bits. */
-    static long hash64(String s) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < s.length(); i++) {
-            h = (h ^ s.charAt(i)) * 0x100000001b3L;
-        }
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        return h;
     }
 }

@@ -1,15 +1,27 @@
 package io.squall.urls;
 
 /** A set of longs in one array (open addressing), 8 to 16 bytes per element: for remembering URL hashes. */
-final class LongHashSet {
+public final class LongHashSet {
     private long[] slots = new long[16];
     private int size;
 
-    int size() {
+    /** A URL's 64-bit hash: FNV-1a over the characters, then a finalizer that spreads the bits. */
+    public static long hash64(String s) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < s.length(); i++) {
+            h = (h ^ s.charAt(i)) * 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        return h;
+    }
+
+    public int size() {
         return size;
     }
 
-    boolean contains(long value) {
+    public boolean contains(long value) {
         long v = value == 0 ? 1 : value; // 0 marks an empty slot
         int mask = slots.length - 1;
         for (int i = mix(v) & mask; slots[i] != 0; i = (i + 1) & mask) {
@@ -21,7 +33,7 @@ final class LongHashSet {
     }
 
     /** @return whether the value was added (false when present already) */
-    boolean add(long value) {
+    public boolean add(long value) {
         long v = value == 0 ? 1 : value;
         if (contains(v)) {
             return false;

@@ -53,9 +53,10 @@ class ProgressAndSummaryTest {
         assertEquals(StopReason.DURATION, policy.limitReached(Duration.ofMinutes(5), 0));
         assertNull(new StopPolicy(null, null).limitReached(Duration.ofDays(1), Long.MAX_VALUE));
 
-        assertTrue(StopPolicy.isIdle(0, 0));
-        assertFalse(StopPolicy.isIdle(1, 0), "a URL in flight may still discover links");
-        assertFalse(StopPolicy.isIdle(0, 1), "a due URL will be emitted");
+        assertTrue(StopPolicy.isIdle(0, 0, 0));
+        assertFalse(StopPolicy.isIdle(1, 0, 0), "a URL in flight may still discover links");
+        assertFalse(StopPolicy.isIdle(0, 1, 0), "a due URL will be emitted");
+        assertTrue(StopPolicy.isIdle(0, 2, 2), "URLs that failed under --max-pages' budget are left for the next run");
         assertFalse(StopPolicy.mayBeIdle(3));
     }
 
@@ -69,8 +70,9 @@ class ProgressAndSummaryTest {
         byStatus.put("ERROR", 2L);
         CrawlSummary.StatusReport report = new CrawlSummary.StatusReport("status", 103, byStatus,
                 List.of(new SimpleImmutableEntry<>("a.example", 60L), new SimpleImmutableEntry<>("b.example", 43L)),
-                List.of(new SimpleImmutableEntry<>("http.404", 2L)));
-        CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(30), 90, 900 * 1024,
+                List.of(new CrawlSummary.Cause("robots.unavailable.connection.refused", 3, 3),
+                        new CrawlSummary.Cause("http.404", 2, 1)));
+        CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(30), Duration.ZERO, 90, 900 * 1024,
                 new CrawlSummary.Run(java.time.Instant.parse("2026-01-01T00:00:00Z"), java.time.Instant.parse("2026-01-01T00:00:30Z"),
                         12.34, 300L * 1024 * 1024), report);
 
@@ -79,7 +81,9 @@ class ProgressAndSummaryTest {
                 text);
         assertTrue(text.contains("  FETCHED              90"), text);
         assertTrue(text.contains("Top hosts (URLs):\n          60  a.example"), text);
-        assertTrue(text.contains("Top error causes:\n           2  http.404"), text);
+        assertTrue(text.contains("Top error causes (URLs):\n"
+                + "           3  robots.txt unreachable: connection refused (3 hosts; robots.unavailable.connection.refused)\n"
+                + "           2  HTTP 404 (1 host; http.404)"), text);
 
         String json = summary.toJson();
         assertFalse(json.contains("\n"), "one line");
@@ -93,6 +97,13 @@ class ProgressAndSummaryTest {
         assertTrue(text.contains("CPU 12.3 s, peak heap 300 MB"), text);
         assertEquals(90, root.get("status").get("FETCHED").asLong());
         assertEquals("a.example", root.get("topHosts").get(0).get("host").asText());
-        assertEquals(2, root.get("topErrors").get(0).get("urls").asLong());
+        assertEquals(3, root.get("topErrors").get(0).get("urls").asLong());
+        assertEquals(3, root.get("topErrors").get(0).get("hosts").asLong());
+        assertEquals("robots.txt unreachable: connection refused", root.get("topErrors").get(0).get("description").asText());
+
+        String stopped = new CrawlSummary(StopReason.DURATION, Duration.ofSeconds(15), Duration.ofMillis(2_340), 90, 0,
+                null, report).toText();
+        assertTrue(stopped.startsWith("Stopped: --duration reached after 15s (URLs in flight then drained in 2.3 s)."),
+                stopped);
     }
 }

@@ -73,6 +73,33 @@ class SquallCommandIT {
     }
 
     @Test
+    void maxPagesIsABudgetThatHoldsAndTheSummarysCausesSayWhatFailed() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0).tree(50);
+            int deadPort;
+            try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.9"))) {
+                deadPort = closed.getLocalPort();
+            }
+            String refused = "http://127.0.0.9:" + deadPort + "/";
+            SquallProcess.Result run = SquallProcess.run(dir.resolve("run"), CRAWL_TIMEOUT, "crawl", site.url("/"),
+                    refused, "--data", SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0",
+                    "--max-pages", "3", "--json");
+
+            assertEquals(0, run.exitCode(), run.stderr());
+            long pages = web.log().forHost(site.host()).stream().filter(r -> !r.path().equals("/robots.txt")).count();
+            assertTrue(pages <= 3, "at most 3 page requests, robots.txt aside; the old count overshot: " + pages);
+            JsonNode summary = new ObjectMapper().readTree(run.stdout());
+            assertEquals("max_pages", summary.get("stopReason").asText(), run.stdout());
+            assertTrue(summary.get("fetched").asLong() <= 3, run.stdout());
+            JsonNode cause = summary.get("topErrors").get(0);
+            assertEquals("robots.unavailable.connection.refused", cause.get("cause").asText(), run.stdout());
+            assertEquals("robots.txt unreachable: connection refused", cause.get("description").asText());
+            assertEquals(1, cause.get("hosts").asLong());
+            assertTrue(summary.has("drainSeconds"), run.stdout());
+        }
+    }
+
+    @Test
     void theWebConsoleShowsTheCrawlPausesItResumesItAndStopsIt() throws Exception {
         try (TestWeb web = TestWeb.start(1)) {
             Site site = web.site(0).tree(80);

@@ -108,9 +108,17 @@ class FetchEngineTest {
             urls.add(broken.page("/p" + i).url("/p" + i));
             urls.add(slow.page("/p" + i).url("/p" + i));
         }
+        int deadPort;
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.9"))) {
+            deadPort = closed.getLocalPort();
+        }
+        String refused = "http://127.0.0.9:" + deadPort + "/p";
+        urls.add(refused);
         urls.forEach(u -> offer(engine, u));
         sink.awaitDone(urls.size(), 30);
 
+        assertEquals("robots.unavailable.connection.refused", sink.outcomeOf(refused).cause(),
+                "the cause says why robots.txt was unavailable");
         assertTrue(web.log().matching(r -> r.path().startsWith("/private")).isEmpty(), "nothing under /private");
         for (int i = 0; i < 3; i++) {
             RecordingSink.Emitted denied = sink.outcomeOf(open.url("/private/" + i));
@@ -119,7 +127,7 @@ class FetchEngineTest {
             assertEquals(null, sink.outcomeOf(open.url("/public/" + i)).status(), "public pages go to the parser");
             RecordingSink.Emitted unavailable = sink.outcomeOf(broken.url("/p" + i));
             assertEquals(Status.FETCH_ERROR, unavailable.status());
-            assertEquals("robots.unavailable", unavailable.cause());
+            assertEquals("robots.unavailable.http.503", unavailable.cause());
         }
         assertEquals(List.of("/robots.txt"), web.log().forHost(broken.host()).stream().map(LoggedRequest::path).toList(),
                 "robots.txt answering 503: no page of that host is fetched");
@@ -445,8 +453,9 @@ class FetchEngineTest {
         // The first drop came on robots.txt's kept-alive connection and was sent once more on a new one.
         assertEquals(3, web.log().matching(r -> r.path().startsWith("/drop")).stream().map(LoggedRequest::path)
                 .distinct().count(), "3 exceptions, then stop");
-        long released = sink.emitted.stream().filter(e -> "queue.error.budget".equals(e.cause())).count();
-        assertEquals(5, released, "the queue's other URLs are released with FETCH_ERROR");
+        long released = sink.emitted.stream().filter(e -> "queue.error.budget.connection.reset".equals(e.cause()))
+                .count();
+        assertEquals(5, released, "the queue's other URLs are released with FETCH_ERROR, the last cause named");
         assertTrue(sink.emitted.stream().filter(e -> e.status() != Status.DISCOVERED)
                 .allMatch(e -> e.status() == Status.FETCH_ERROR));
         assertEquals("connection.reset", sink.outcomeOf(urls.get(0)).cause());

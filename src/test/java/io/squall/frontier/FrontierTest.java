@@ -86,6 +86,32 @@ class FrontierTest {
     }
 
     @Test
+    void aBudgetIsNeverExceededAndAFailedUrlIsNeitherChargedTwiceNorHandedOutAgain(TestOpenSearch os)
+            throws Exception {
+        os.createIndices(Map.of());
+        Set<String> due = writeDue(os, 5, 20, new HashSet<>());
+        CrawlerConfig config = os.config(fastSettings(Map.of("spout.max.urls", 7, "spout.ttl.purgatory", 1)));
+        try (Frontier first = Frontier.open(config, 0, 1)) {
+            List<Frontier.Emission> emitted = pollUntil(first, Duration.ofSeconds(30), e -> e.size() >= 7);
+            assertEquals(7, emitted.size());
+            assertEquals(7, first.budgetUsed());
+            // One fails (say its fetcher's queue was full), the others are acked (their index documents unchanged,
+            // so they look due again once out of the purgatory): none may come back, and nothing else either.
+            first.failed(emitted.get(0).url());
+            emitted.subList(1, 7).forEach(e -> first.acked(e.url()));
+            List<Frontier.Emission> more = pollUntil(first, Duration.ofMillis(2_500), e -> false);
+            assertEquals(List.of(), more, "the budget is spent: nothing more, not even the failed URL");
+            assertEquals(7, first.budgetUsed(), "the failed URL was charged once");
+            assertEquals(1, first.setAside(), "the failed URL is left due for the next run");
+            assertEquals(0, first.inFlight());
+        }
+        try (Frontier unlimited = Frontier.open(os.config(fastSettings(Map.of())), 0, 1)) {
+            assertFalse(unlimited.hasBudget());
+            assertEquals(due.size(), pollUntil(unlimited, Duration.ofSeconds(30), e -> e.size() >= due.size()).size());
+        }
+    }
+
+    @Test
     void emitsEachDueUrlOnceWhileNoneIsAckedAtMostABucketPerHostPerSearchAndNothingFromTheFuture(TestOpenSearch os)
             throws Exception {
         os.createIndices(Map.of());

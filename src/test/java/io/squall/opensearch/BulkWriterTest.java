@@ -129,4 +129,51 @@ class BulkWriterTest {
         assertTrue(reason.startsWith("bulk request failed") && reason.contains("Connect")
                 && reason.contains("still failing after 2 s"), reason);
     }
+
+    @Test
+    void closingWhileOpenSearchIsFarBehindEndsWithinItsBoundAndTellsEveryCallbackAndLaterAddsFailQuietly()
+            throws Exception {
+        // An OpenSearch that takes the connection and never answers: the first bulk stays in flight, the
+        // next ones wait for its request slot.
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
+                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.getLocalPort())), "test");
+            OpenSearchClient client = OpenSearchClients.create(config);
+            Outcomes<Integer> outcomes = new Outcomes<>();
+            try {
+                BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMillis(100), 1,
+                        Duration.ofSeconds(60)), "test");
+                for (int i = 0; i < 15; i++) {
+                    bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
+                }
+                long start = System.nanoTime();
+                bulk.close(Duration.ofSeconds(2));
+                long tookMillis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(tookMillis < 5_000, "close() kept its bound of 2 s: " + tookMillis + " ms");
+                assertEquals(15, outcomes.seen().size(), "every callback was told at close: " + outcomes.seen());
+                assertEquals(15, outcomes.failures());
+
+                bulk.index("status", "late", null, Map.of("n", 99), outcomes.callbackFor(99));
+                assertEquals(16, outcomes.seen().size());
+                assertEquals("the writer is closed", outcomes.seen().get(15).failure());
+            } finally {
+                OpenSearchClients.close(client);
+                for (java.net.Socket s : held) {
+                    s.close();
+                }
+            }
+        }
+    }
 }
