@@ -2,10 +2,10 @@ package io.squall.fetch;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import io.squall.config.CrawlerConfig;
 import io.squall.urls.IpLiterals;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
