@@ -139,6 +139,15 @@ class UrlNormalizerTest {
     }
 
     @Test
+    void removesColdFusionSessionIds() throws Exception {
+        UrlNormalizer n = new UrlNormalizer(true, List.of(), false);
+        assertEquals("http://e.com/index.cfm?page=2",
+                n.normalize("http://e.com/index.cfm?CFID=123456&page=2&CFTOKEN=87654321"));
+        assertEquals("http://e.com/index.cfm?x=1", n.normalize("http://e.com/index.cfm;cfid=12;cftoken=34?x=1"));
+        assertEquals("http://e.com/index.cfm?CFID=1", plain.normalize("http://e.com/index.cfm?CFID=1"));
+    }
+
+    @Test
     void removesListedParamsAndSortsStably() throws Exception {
         UrlNormalizer n = new UrlNormalizer(false, List.of("utm_source", "UTM_medium"), true);
         assertEquals("http://e.com/?a=2&b=1&b=0&c",
