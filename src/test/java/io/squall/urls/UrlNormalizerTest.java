@@ -59,7 +59,7 @@ class UrlNormalizerTest {
         "%2f%3a          | http://a.example/b/c/%2F%3A",
         "100%            | http://a.example/b/c/100%25",
         "x^z{}`          | http://a.example/b/c/x%5Ez%7B%7D%60",
-        "?a[]=1&b='x'    | http://a.example/b/c/d;p?a%5B%5D=1&b=%27x%27",
+        "?a[]=1&b='x'    | http://a.example/b/c/d;p?a[]=1&b=%27x%27",
     })
     void resolvesLikeABrowser(String href, String expected) throws Exception {
         assertEquals(expected, plain.resolve(BASE, href));
