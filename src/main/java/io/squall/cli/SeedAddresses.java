@@ -3,9 +3,8 @@ package io.squall.cli;
 import io.squall.fetch.SpecialAddresses;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.IpLiterals;
-import io.squall.urls.UrlNormalizer;
+import io.squall.urls.WebUrl;
 import java.net.InetAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,9 +17,6 @@ import java.util.Set;
  * other special addresses stay refused.
  */
 final class SeedAddresses {
-    /** Only the host matters here: no query or session rewriting. */
-    private static final UrlNormalizer URL_PARSER = new UrlNormalizer(false, List.of(), false);
-
     private SeedAddresses() {
     }
 
@@ -39,8 +35,8 @@ final class SeedAddresses {
     /** The host as the injector will store it (0x7f.1 as 127.0.0.1), or null for a seed it will refuse. */
     private static String hostOf(String url) {
         try {
-            return URI.create(URL_PARSER.normalize(url)).getHost();
-        } catch (InvalidUrlException | IllegalArgumentException e) {
+            return WebUrl.parse(url).host();
+        } catch (InvalidUrlException e) {
             return null;
         }
     }

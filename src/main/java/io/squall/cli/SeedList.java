@@ -1,8 +1,8 @@
 package io.squall.cli;
 
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.WebUrl;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -79,20 +78,14 @@ record SeedList(List<String> urls, List<String> problems) {
         }
     }
 
-    /** Why the text is not a seed, or null if it is one. */
+    /** Why the text is not a seed, or null if it is one: read by the parser the injector normalizes with. */
     static String problemWith(String url) {
         try {
-            URI uri = new URI(url);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https")) {
-                return "'" + url + "' is not an http or https URL";
-            }
-            if (uri.getHost() == null || uri.getHost().isEmpty()) {
-                return "'" + url + "' has no host";
-            }
+            WebUrl.parse(url);
             return null;
-        } catch (URISyntaxException e) {
-            return "'" + url + "' is not a valid URL (" + e.getReason() + ")";
+        } catch (InvalidUrlException e) {
+            return e.isSchemeProblem() ? "'" + url + "' is not an http or https URL"
+                    : "'" + url + "' is not a valid URL (" + e.getMessage() + ")";
         }
     }
 }

@@ -3,11 +3,11 @@ package io.squall.core;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import crawlercommons.domains.EffectiveTldFinder;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.WebUrl;
 import java.net.InetAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
  * Computes the partition key of a URL: its host, its registered domain (public-suffix rules) or its IP,
@@ -36,7 +36,7 @@ public final class PartitionKeys {
     /**
      * The key of an absolute http(s) URL, lower case.
      *
-     * @throws IllegalArgumentException when the URL has no host
+     * @throws IllegalArgumentException when the URL is not an http(s) URL
      */
     public String keyOf(String url) {
         String host = hostOf(url);
@@ -55,18 +55,18 @@ public final class PartitionKeys {
         return mode == PartitionMode.BY_IP ? hostOf(url) : key;
     }
 
-    /** The lower-case host of an absolute URL. */
+    /**
+     * The host of an absolute URL as Squall's URL parser reads it (lower case; every host the normalizer
+     * accepts, {@code my_host.example.com} too).
+     *
+     * @throws IllegalArgumentException when the URL is not an http(s) URL
+     */
     public static String hostOf(String url) {
-        String host;
         try {
-            host = URI.create(url).getHost();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not a valid URL: " + url, e);
+            return WebUrl.parse(url).host();
+        } catch (InvalidUrlException e) {
+            throw new IllegalArgumentException("not a valid URL: " + e.getMessage(), e);
         }
-        if (host == null || host.isEmpty()) {
-            throw new IllegalArgumentException("URL has no host: " + url);
-        }
-        return host.toLowerCase(Locale.ROOT);
     }
 
     static String domainOf(String host) {

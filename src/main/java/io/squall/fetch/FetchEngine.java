@@ -145,10 +145,9 @@ public final class FetchEngine<T> implements AutoCloseable {
             outcome = new FetchOutcome(outcome.status(), outcome.metadata(), outcome.content(), outcome.discovered(),
                     outcome.feedback().withDelay(delay));
         } catch (RuntimeException e) {
-            LOG.error("fetching {} failed unexpectedly; its tuple is failed", item.url(), e);
-            queues.release(lease, HostQueues.Feedback.noRequest());
-            sink.fail(item.anchor());
-            return;
+            // Replaying would fail the same way: the URL is stored with the reason and retried on schedule.
+            LOG.error("fetching {} failed unexpectedly", item.url(), e);
+            outcome = outcomes.refused(item, Status.FETCH_ERROR, "fetch.unexpected", e.toString());
         }
         report(lease, outcome);
     }

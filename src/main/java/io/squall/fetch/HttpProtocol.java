@@ -4,6 +4,8 @@ import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.WebUrl;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -12,7 +14,6 @@ import java.net.NoRouteToHostException;
 import java.net.SocketAddress;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.security.KeyManagementException;
 import java.security.NoSuchAlgorithmException;
@@ -46,6 +47,7 @@ import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.Method;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
@@ -207,11 +209,11 @@ public final class HttpProtocol implements Protocol {
 
     @Override
     public FetchResponse fetch(String url, Metadata metadata) throws FetchException {
-        URI uri;
+        WebUrl uri;
         try {
-            uri = URI.create(url);
-        } catch (IllegalArgumentException e) {
-            throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + url, e);
+            uri = WebUrl.parse(url);
+        } catch (InvalidUrlException e) {
+            throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + e.getMessage(), e);
         }
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
@@ -259,8 +261,10 @@ public final class HttpProtocol implements Protocol {
      * @param connectionState the pool hands out only idle connections left with the same state ({@link #POOLED}
      *     for every ordinary exchange)
      */
-    private Exchange exchange(URI uri, Metadata metadata, long deadlineNanos, Object connectionState) {
-        BasicHttpRequest request = new BasicHttpRequest(Method.GET, uri);
+    private Exchange exchange(WebUrl uri, Metadata metadata, long deadlineNanos, Object connectionState) {
+        // Built from Squall's parse, not from a java.net.URI, which refuses hosts browsers accept (my_host.example)
+        BasicHttpRequest request = new BasicHttpRequest(Method.GET,
+                new HttpHost(uri.scheme(), uri.hostName(), uri.effectivePort()), uri.pathAndQuery());
         fixedHeaders.forEach(request::addHeader);
         if (conditional && metadata != null) {
             String lastModified = metadata.getFirst(MetadataKeys.LAST_MODIFIED);
@@ -290,7 +294,7 @@ public final class HttpProtocol implements Protocol {
             return new Exchange(context, consumer, new FetchException(FetchException.Cause.IO, "interrupted", e));
         } catch (ExecutionException e) {
             if (!consumer.reachedLimit() || consumer.response() == null) {
-                return new Exchange(context, consumer, classify(e.getCause() == null ? e : e.getCause(), uri));
+                return new Exchange(context, consumer, classify(e.getCause() == null ? e : e.getCause(), uri.host()));
             }
             // the body passed its raw limit: the exchange was aborted on purpose, the content is what was kept
             return new Exchange(context, consumer, null);
@@ -314,7 +318,7 @@ public final class HttpProtocol implements Protocol {
         return headers;
     }
 
-    private String ipOf(HttpClientContext context, URI uri) {
+    private String ipOf(HttpClientContext context, WebUrl uri) {
         EndpointDetails endpoint = context.getEndpointDetails();
         if (endpoint != null) {
             SocketAddress remote = endpoint.getRemoteAddress();
@@ -322,7 +326,7 @@ public final class HttpProtocol implements Protocol {
                 return inet.getAddress().getHostAddress();
             }
         }
-        return resolver.lastAddressOf(uri.getHost());
+        return resolver.lastAddressOf(uri.hostName());
     }
 
     /**
@@ -334,7 +338,7 @@ public final class HttpProtocol implements Protocol {
     }
 
     /** Names the cause of a fetch that got no answer, looking through the exception's causes. */
-    static FetchException classify(Throwable t, URI uri) {
+    static FetchException classify(Throwable t, String host) {
         Map<Class<?>, Boolean> seen = new HashMap<>();
         for (Throwable c = t; c != null && seen.put(c.getClass(), Boolean.TRUE) == null; c = c.getCause()) {
             String message = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
@@ -349,7 +353,7 @@ public final class HttpProtocol implements Protocol {
                 return new FetchException(FetchException.Cause.ADDRESS_GUARD, message, t);
             }
             if (c instanceof UnknownHostException) {
-                return new FetchException(FetchException.Cause.DNS, "unknown host " + uri.getHost(), t);
+                return new FetchException(FetchException.Cause.DNS, "unknown host " + host, t);
             }
             if (c instanceof SocketTimeoutException || c instanceof org.apache.hc.core5.util.DeadlineTimeoutException) {
                 return new FetchException(FetchException.Cause.TIMEOUT, message, t);

@@ -5,7 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import io.squall.config.CrawlerConfig;
-import java.net.URI;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.WebUrl;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -90,8 +91,13 @@ public final class RobotsCache {
                 return r;
             }
             if (code >= 300 && code < 400 && response.header("Location") != null) {
-                robotsUrl = URI.create(robotsUrl).resolve(response.header("Location").trim()).toString();
-                continue;
+                try {
+                    robotsUrl = WebUrl.parse(robotsUrl).resolve(response.header("Location")).href();
+                    continue;
+                } catch (InvalidUrlException e) {
+                    // like a redirect loop (see below): no robots.txt can be had, which allows everything
+                    return allowAll(origin);
+                }
             }
             if (code == 429 || code >= 500) {
                 return failed(origin, "http." + code, "robots.txt answered HTTP " + code, false);
@@ -114,14 +120,16 @@ public final class RobotsCache {
         return r;
     }
 
-    /** scheme://host[:port], lower case, the port left out when it is the scheme's default. */
+    /**
+     * scheme://host[:port] as Squall's URL parser reads it, the port left out when it is the scheme's default.
+     *
+     * @throws IllegalArgumentException when the URL is not an http(s) URL
+     */
     static String originOf(String url) {
-        URI uri = URI.create(url);
-        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-        String host = uri.getHost().toLowerCase(Locale.ROOT);
-        int port = uri.getPort();
-        boolean defaultPort = port == -1 || (scheme.equals("http") && port == 80)
-                || (scheme.equals("https") && port == 443);
-        return scheme + "://" + host + (defaultPort ? "" : ":" + port);
+        try {
+            return WebUrl.parse(url).origin();
+        } catch (InvalidUrlException e) {
+            throw new IllegalArgumentException("not a valid URL: " + e.getMessage(), e);
+        }
     }
 }

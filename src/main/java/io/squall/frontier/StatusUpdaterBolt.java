@@ -3,6 +3,7 @@ package io.squall.frontier;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
@@ -48,15 +49,35 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         Metadata metadata = (Metadata) tuple.getValueByField("metadata");
         Object value = tuple.getValueByField("status");
         List<Discovered> discovered = StatusStream.discovered(tuple);
+        Status status;
+        if (value instanceof Status s) {
+            status = s;
+        } else {
+            try {
+                status = Status.parse(String.valueOf(value));
+            } catch (IllegalArgumentException e) {
+                // The URL is fine, what came with it is not: it is stored with the reason rather than lost.
+                status = Status.ERROR;
+                metadata = invalidStatus(metadata, value);
+                counters.increment("status.invalid");
+            }
+        }
         try {
-            Status status = value instanceof Status s ? s : Status.parse(String.valueOf(value));
             writer.write(url, metadata, status, discovered, callbackFor(tuple));
         } catch (IllegalArgumentException e) {
-            // Replaying cannot make such a URL storable: say so and let the tuple go.
+            // Only a URL without a document key gets here (its discoveries are stored): replaying cannot
+            // make it storable, so it is counted and named, and the tuple let go.
             LOG.warn("Not storing status '{}' of {}: {}", value, url, e.getMessage());
-            counters.increment("status.invalid");
+            counters.increment(StatusWriter.UNKEYABLE);
             collector.ack(tuple);
         }
+    }
+
+    private static Metadata invalidStatus(Metadata metadata, Object value) {
+        Metadata md = metadata == null ? new Metadata() : metadata.copy();
+        md.set(MetadataKeys.ERROR_CAUSE, "status.invalid");
+        md.set(MetadataKeys.ERROR_MESSAGE, "no such status: '" + value + "'");
+        return md;
     }
 
     @Override

@@ -67,6 +67,8 @@ public final class StatusWriter {
     private static final String KNOWN = "status.known";
     private static final String FAILED = "status.failed";
     private static final String REFUSED = "status.refused";
+    /** URLs that cannot be given a document key (not an http(s) URL to Squall's parser): named in the log. */
+    static final String UNKEYABLE = "status.unkeyable";
 
     private final BulkWriter writer;
     private final Scheduler scheduler;
@@ -110,7 +112,7 @@ public final class StatusWriter {
      * @param url the normalized URL
      * @param metadata its metadata (not modified)
      * @param callback told once OpenSearch has answered, unless {@link Submission#ALREADY_KNOWN} is returned
-     * @throws IllegalArgumentException when the URL has no host, so it cannot be stored
+     * @throws IllegalArgumentException when the URL is no http(s) URL, so it has no key and cannot be stored
      */
     public Submission write(String url, Metadata metadata, Status status, BulkWriter.Callback callback) {
         String id = UrlId.of(url);
@@ -201,9 +203,9 @@ public final class StatusWriter {
      * Queues a URL's new status with the URLs it discovered, the discoveries first (a bulk cut in two puts
      * them in the earlier request). The callback is told once, when every write is answered: success only
      * if all succeeded, a discovery written recently counting as done. A discovery that cannot be stored
-     * (no host) is left out, with a warning.
+     * (no key) is left out, counted and named in a warning.
      *
-     * @throws IllegalArgumentException when the URL itself has no host
+     * @throws IllegalArgumentException when the URL itself has no key
      */
     public void write(String url, Metadata metadata, Status status, List<Discovered> discovered,
                       BulkWriter.Callback callback) {
@@ -213,7 +215,9 @@ public final class StatusWriter {
             try {
                 writeOrAnswer(d.url(), d.metadata(), Status.DISCOVERED, parts[i + 1]);
             } catch (IllegalArgumentException e) {
-                LOG.warn("Not storing {}, discovered by {}: {}", d.url(), url, e.getMessage());
+                LOG.warn("Not storing {}, discovered by {}, it has no document key: {}", d.url(), url,
+                        e.getMessage());
+                counters.increment(UNKEYABLE);
                 parts[i + 1].succeeded(false);
             }
         }

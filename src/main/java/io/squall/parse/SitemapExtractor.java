@@ -6,11 +6,12 @@ import crawlercommons.sitemaps.SiteMapIndex;
 import crawlercommons.sitemaps.SiteMapParser;
 import crawlercommons.sitemaps.SiteMapURL;
 import crawlercommons.sitemaps.UnknownFormatException;
+import io.squall.urls.InvalidUrlException;
+import io.squall.urls.WebUrl;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.MalformedURLException;
-import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -108,10 +109,15 @@ public final class SitemapExtractor {
         return i < bytes.length && bytes[i] == '<';
     }
 
+    /**
+     * The java.net.URL crawler-commons needs, built from Squall's parse: through java.net.URI, a host like
+     * my_host.example would have been refused.
+     */
     private static URL toUrl(String url) throws IOException {
         try {
-            return URI.create(url).toURL();
-        } catch (IllegalArgumentException | MalformedURLException e) {
+            WebUrl parsed = WebUrl.parse(url);
+            return new URL(parsed.scheme(), parsed.host(), parsed.port(), parsed.pathAndQuery());
+        } catch (InvalidUrlException | MalformedURLException e) {
             throw new IOException("sitemap URL " + url + " is not usable: " + e.getMessage());
         }
     }

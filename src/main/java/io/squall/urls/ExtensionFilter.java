@@ -1,6 +1,7 @@
 package io.squall.urls;
 
 import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -9,6 +10,8 @@ import java.util.stream.Collectors;
 /**
  * Rejects URLs whose path ends in one of the listed extensions (archives, executables, office documents,
  * media): content an HTML crawl cannot use. The query is not looked at ({@code download.php?f=a.zip} passes).
+ * A URL known to be a sitemap ({@link MetadataKeys#IS_SITEMAP}, e.g. from robots.txt) passes whatever its
+ * extension: {@code sitemap.xml.gz} is a sitemap, not an archive.
  */
 public final class ExtensionFilter implements UrlFilter {
     static final List<String> DEFAULT_EXTENSIONS = List.of("zip", "rar", "7z", "gz", "tgz", "bz2", "xz", "tar",
@@ -29,6 +32,9 @@ public final class ExtensionFilter implements UrlFilter {
 
     @Override
     public FilterVerdict filter(String url, Metadata metadata) {
+        if (metadata != null && "true".equals(metadata.getFirst(MetadataKeys.IS_SITEMAP))) {
+            return FilterVerdict.accept(url);
+        }
         int start = UrlParts.pathStart(url);
         int end = UrlParts.pathEnd(url, start);
         int slash = url.lastIndexOf('/', end - 1);

@@ -52,6 +52,7 @@ final class Ipv4 {
             radix = 8;
             digits = part.substring(1);
         }
+        digits = withoutLeadingZeros(digits); // 0000177 is 0177: any number of zeros may lead
         if (digits.length() > 12) { // beyond any valid address: refuse before overflowing
             throw invalid(host);
         }
@@ -60,6 +61,14 @@ final class Ipv4 {
         } catch (NumberFormatException e) {
             throw invalid(host);
         }
+    }
+
+    private static String withoutLeadingZeros(String digits) {
+        int i = 0;
+        while (i < digits.length() - 1 && digits.charAt(i) == '0') {
+            i++;
+        }
+        return digits.substring(i);
     }
 
     private static InvalidUrlException invalid(String host) {

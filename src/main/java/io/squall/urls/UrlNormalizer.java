@@ -18,10 +18,11 @@ import java.util.stream.Collectors;
  * <p>Used by the injector, for redirect targets, for outlinks and for sitemap entries. Thread-safe.
  */
 public final class UrlNormalizer {
+    // cfid and cftoken: ColdFusion's pair of session ids
     private static final Set<String> SESSION_PARAMS = Set.of("jsessionid", "phpsessid", "sid", "sessionid",
-            "session_id", "aspsessionid");
+            "session_id", "aspsessionid", "cfid", "cftoken");
     private static final Pattern SESSION_IN_PATH = Pattern.compile(
-            ";(?i:jsessionid|phpsessid|sid|sessionid)=[^;]*");
+            ";(?i:jsessionid|phpsessid|sid|sessionid|cfid|cftoken)=[^;]*");
     private static final Pattern HEX32 = Pattern.compile("[0-9a-fA-F]{32}");
 
     private final boolean removeSessionIds;
@@ -35,7 +36,7 @@ public final class UrlNormalizer {
     }
 
     /**
-     * @param removeSessionIds drop jsessionid/PHPSESSID/sid/sessionid parameters (in path or query), and
+     * @param removeSessionIds drop jsessionid/PHPSESSID/sid/sessionid/CFID/CFTOKEN parameters (in path or query), and
      *     parameters whose name mentions a session and whose value is 32 hex digits
      * @param removedParams query parameter names to drop (case-insensitive), e.g. utm_source
      * @param sortQuery sort query parameters by name (stable: repeated names keep their order)

@@ -10,15 +10,17 @@ import java.util.Locale;
  * after the scheme, dot segments (also percent-encoded) removed, characters percent-encoded as UTF-8,
  * default ports dropped, hosts parsed by {@link HostParser}.
  *
- * <p>Two deliberate differences from a browser, so that every URL produced is also a valid RFC 3986 URI
- * and equal resources get equal strings: a '%' not followed by two hex digits becomes "%25", and a few
- * characters browsers leave raw ({@code | ^ [ ] ` { } \}) are percent-encoded; hex digits of escapes are
- * upper-cased and escaped unreserved characters ({@code A-Z a-z 0-9 - . _ ~}) are decoded.
+ * <p>Path and query are percent-encoded with the standard's sets: what a browser leaves raw ({@code [ ] |}
+ * in a path; {@code ` { } ^ [ ] | \} in a query) stays raw. Deliberate differences from a browser, so that
+ * equal resources get equal strings: a '%' not followed by two hex digits becomes "%25", hex digits of
+ * escapes are upper-cased and escaped unreserved characters ({@code A-Z a-z 0-9 - . _ ~}) are decoded.
  * Query strings are always encoded as UTF-8 (browsers use the page's encoding for legacy pages).
  */
 final class WhatwgUrlParser {
-    private static final String PATH_ESCAPED = "\"#<>?`{}^|[]\\";
-    private static final String QUERY_ESCAPED = "\"#<>'`{}^|[]\\";
+    /** The standard's path percent-encode set, beyond controls, space and non-ASCII. */
+    private static final String PATH_ESCAPED = "\"#<>?^`{}";
+    /** The standard's special-query percent-encode set, beyond controls, space and non-ASCII. */
+    private static final String QUERY_ESCAPED = "\"#<>'";
     private static final String USERINFO_ESCAPED = "\"#<>?`{}/:;=@[\\]^|";
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 

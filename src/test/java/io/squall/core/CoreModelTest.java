@@ -29,6 +29,15 @@ class CoreModelTest {
     }
 
     @Test
+    void hostsTheNormalizerAcceptsHaveAKeyThoughJavaNetUriSeesNoHost() {
+        PartitionKeys byHost = new PartitionKeys(PartitionMode.BY_HOST);
+        assertEquals("a_b.example", byHost.keyOf("http://a_b.example:8105/x"));
+        assertEquals("example.com", new PartitionKeys(PartitionMode.BY_DOMAIN).keyOf("http://my_host.example.com/"));
+        assertEquals("127.0.0.1", byHost.keyOf("http://0x7f.1/"), "read as the browser reads it");
+        assertEquals("[::1]", byHost.keyOf("http://[0:0::1]:8080/"));
+    }
+
+    @Test
     void metadataSurvivesKryoAndCopiesAreDeep() {
         Metadata md = new Metadata().add("a", "1").add("a", "2").set("depth", "3");
         Kryo kryo = new Kryo();

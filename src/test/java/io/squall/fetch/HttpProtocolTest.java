@@ -66,6 +66,28 @@ class HttpProtocolTest {
     }
 
     @Test
+    void theRequestIsBuiltFromSquallsParseOfTheUrl() throws Exception {
+        site.page("/hex-host");
+        // 0x7f.0.0.2 is 127.0.0.2 to a browser (and to Squall's parser), a host name to java.net.URI
+        String url = "http://0x7f.0.0.2:" + site.port() + "/hex-host?q=%C3%A9";
+        FetchResponse r = http.fetch(url, null);
+        assertEquals(200, r.statusCode());
+        assertEquals("127.0.0.2", r.ip());
+        LoggedRequest seen = web.log().forHost(site.host()).stream().filter(q -> q.path().equals("/hex-host?q=%C3%A9"))
+                .findFirst().orElseThrow();
+        assertEquals("127.0.0.2:" + site.port(), seen.header("Host"));
+    }
+
+    @Test
+    void anUnderscoreHostIsLookedUpAndEndsAsADnsError() {
+        // No name lookup succeeds here (a_b.example is reserved and DNS is closed): the point is that the host
+        // reaches the lookup instead of being refused as "not a valid URL" by java.net.URI.
+        FetchException e = assertThrows(FetchException.class, () -> http.fetch("http://a_b.example:8105/x", null));
+        assertEquals(FetchException.Cause.DNS, e.cause(), e.getMessage());
+        assertEquals("unknown host a_b.example", e.getMessage());
+    }
+
+    @Test
     void redirectsAreReturnedNotFollowed() throws Exception {
         site.redirect("/moved", 301, "/target").page("/target");
         FetchResponse r = http.fetch(site.url("/moved"), new Metadata());

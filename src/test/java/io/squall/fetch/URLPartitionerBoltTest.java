@@ -46,4 +46,15 @@ class URLPartitionerBoltTest {
         assertEquals("url.invalid", ((Metadata) error.get(1)).getFirst(MetadataKeys.ERROR_CAUSE));
         assertEquals(1, driver.counter("partitioner.invalid"));
     }
+
+    @Test
+    void anUnderscoreHostIsKeyedNotRefused() {
+        BoltDriver driver = new BoltDriver(Map.of("default", new Fields("url", "metadata")));
+        URLPartitionerBolt bolt = new URLPartitionerBolt();
+        bolt.prepare(new HashMap<>(Map.of("partition.url.mode", "byHost")), driver.context(), driver.collector());
+        bolt.execute(driver.tuple("default", "http://a_b.example:8105/x", new Metadata()));
+        assertEquals("default", driver.emitted().get(0).stream());
+        assertEquals("a_b.example", driver.emitted().get(0).values().get(1));
+        assertEquals(0, driver.counter("partitioner.invalid"));
+    }
 }

@@ -125,6 +125,33 @@ class StatusUpdaterBoltTest {
     }
 
     @Test
+    void urlsWithHostsJavaNetUriRefusesAndAnUnknownStatusAreStoredNotDropped(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        StatusUpdaterBolt bolt = prepared(os, driver);
+        try {
+            String page = "http://my_host.example.com/";
+            String link = "http://a_b.example:8105/x";
+            Tuple fetched = driver.tuple("status", page, new Metadata(), Status.FETCHED,
+                    new ArrayList<>(List.of(new Discovered(link, new Metadata()))));
+            Tuple odd = driver.tuple("status", "https://a.example.org/odd", new Metadata(), "NO_SUCH_STATUS",
+                    new ArrayList<>());
+            bolt.execute(fetched);
+            bolt.execute(odd);
+            driver.awaitOutcomes(2);
+            assertEquals(List.of(), driver.failed());
+            assertEquals("FETCHED", os.statusDocument(UrlId.of(page)).get("status"));
+            assertEquals("my_host.example.com", os.statusDocument(UrlId.of(page)).get("key"));
+            assertEquals("DISCOVERED", os.statusDocument(UrlId.of(link)).get("status"));
+            Map<String, Object> error = os.statusDocument(UrlId.of("https://a.example.org/odd"));
+            assertEquals("ERROR", error.get("status"));
+            assertEquals("status.invalid", TestOpenSearch.metadataOf(error).getFirst("error.cause"));
+            assertEquals(0, driver.counter("status.unkeyable"));
+        } finally {
+            bolt.cleanup();
+        }
+    }
+
+    @Test
     void aDiscoveryOpenSearchRefusesFailsItsPagesTuple(TestOpenSearch os) throws Exception {
         BoltDriver driver = driver();
         StatusUpdaterBolt bolt = prepared(os, driver);

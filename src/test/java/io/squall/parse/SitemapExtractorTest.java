@@ -203,4 +203,13 @@ class SitemapExtractorTest {
         assertEquals(15, index.discovered().size());
         assertEquals("https://example.com/sitemap.jss?portalCode=10260&lang=en", index.discovered().get(0).url());
     }
+
+    @Test
+    void aSitemapOnAnUnderscoreHostIsReadWithItsEntries() throws IOException {
+        // java.net.URI has no host for a_b.example: the sitemap used to be refused as "not usable"
+        byte[] xml = utf8("<?xml version=\"1.0\"?><urlset xmlns=\"" + NS + "\"><url><loc>http://a_b.example/p</loc></url>"
+                + "<url><loc>http://a_b.example/q</loc></url></urlset>");
+        assertEquals(List.of("http://a_b.example/p", "http://a_b.example/q"),
+                urls(extractor.extract("http://a_b.example/sitemap.xml", xml)));
+    }
 }

@@ -75,6 +75,14 @@ class UrlFiltersTest {
     }
 
     @Test
+    void aUrlKnownToBeASitemapPassesTheExtensionFilter() {
+        UrlFilter f = new ExtensionFilter(params("extension", Map.of()));
+        // robots.txt's "Sitemap: .../sitemap.xml.gz" is marked as a sitemap before it is filtered
+        assertAccepted(f, "http://e.com/sitemap.xml.gz", md(MetadataKeys.IS_SITEMAP, "true"));
+        assertRejected(f, "http://e.com/sitemap.xml.gz", md(), "extension", "extension .gz");
+    }
+
+    @Test
     void pathRepetitionFilter() {
         UrlFilter f = new PathRepetitionFilter(params("trap", Map.of("maxRepeats", 2, "maxSegments", 6)));
         assertAccepted(f, "http://e.com/a/b/a/b/c", md());

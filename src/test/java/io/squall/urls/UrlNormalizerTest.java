@@ -59,7 +59,7 @@ class UrlNormalizerTest {
         "%2f%3a          | http://a.example/b/c/%2F%3A",
         "100%            | http://a.example/b/c/100%25",
         "x^z{}`          | http://a.example/b/c/x%5Ez%7B%7D%60",
-        "?a[]=1&b='x'    | http://a.example/b/c/d;p?a%5B%5D=1&b=%27x%27",
+        "?a[]=1&b='x'    | http://a.example/b/c/d;p?a[]=1&b=%27x%27",
     })
     void resolvesLikeABrowser(String href, String expected) throws Exception {
         assertEquals(expected, plain.resolve(BASE, href));
@@ -136,6 +136,15 @@ class UrlNormalizerTest {
         assertEquals("http://e.com/f?md5=0123456789abcdef0123456789abcdef",
                 n.normalize("http://e.com/f?md5=0123456789abcdef0123456789abcdef"));
         assertEquals("http://e.com/a;jsessionid=1?sid=2", plain.normalize("http://e.com/a;jsessionid=1?sid=2"));
+    }
+
+    @Test
+    void removesColdFusionSessionIds() throws Exception {
+        UrlNormalizer n = new UrlNormalizer(true, List.of(), false);
+        assertEquals("http://e.com/index.cfm?page=2",
+                n.normalize("http://e.com/index.cfm?CFID=123456&page=2&CFTOKEN=87654321"));
+        assertEquals("http://e.com/index.cfm?x=1", n.normalize("http://e.com/index.cfm;cfid=12;cftoken=34?x=1"));
+        assertEquals("http://e.com/index.cfm?CFID=1", plain.normalize("http://e.com/index.cfm?CFID=1"));
     }
 
     @Test
