@@ -209,15 +209,15 @@ public final class HttpProtocol implements Protocol {
 
     @Override
     public FetchResponse fetch(String url, Metadata metadata) throws FetchException {
-        WebUrl uri;
+        WebUrl target;
         try {
-            uri = WebUrl.parse(url);
+            target = WebUrl.parse(url);
         } catch (InvalidUrlException e) {
             throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + e.getMessage(), e);
         }
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
-        Exchange first = exchange(uri, metadata, deadline, POOLED);
+        Exchange first = exchange(target, metadata, deadline, POOLED);
         Exchange done = first;
         if (first.failure != null && first.droppedOnReusedConnection()) {
             // The server closed an idle keep-alive connection as the request went out on it: the request
@@ -226,7 +226,7 @@ public final class HttpProtocol implements Protocol {
             // connection to the host may have been closed by the server just the same. Once its answer
             // begins, the connection takes the ordinary state (BoundedBodyConsumer), to be reused as any.
             LOG.debug("{}: request dropped on a reused connection, retrying on a fresh one", url);
-            done = exchange(uri, metadata, deadline, new Object());
+            done = exchange(target, metadata, deadline, new Object());
         }
         if (done.failure != null) {
             throw done.failure;
@@ -239,7 +239,7 @@ public final class HttpProtocol implements Protocol {
                 : response.getFirstHeader("Content-Encoding").getValue();
         ContentDecoder.Decoded decoded = ContentDecoder.decode(consumer.body(), consumer.reachedLimit(), encoding,
                 contentLimit);
-        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ipOf(done.context, uri),
+        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ipOf(done.context, target),
                 loadingTime, decoded.trimmedReason());
     }
 
@@ -261,10 +261,10 @@ public final class HttpProtocol implements Protocol {
      * @param connectionState the pool hands out only idle connections left with the same state ({@link #POOLED}
      *     for every ordinary exchange)
      */
-    private Exchange exchange(WebUrl uri, Metadata metadata, long deadlineNanos, Object connectionState) {
+    private Exchange exchange(WebUrl target, Metadata metadata, long deadlineNanos, Object connectionState) {
         // Built from Squall's parse, not from a java.net.URI, which refuses hosts browsers accept (my_host.example)
         BasicHttpRequest request = new BasicHttpRequest(Method.GET,
-                new HttpHost(uri.scheme(), uri.hostName(), uri.effectivePort()), uri.pathAndQuery());
+                new HttpHost(target.scheme(), target.hostName(), target.effectivePort()), target.pathAndQuery());
         fixedHeaders.forEach(request::addHeader);
         if (conditional && metadata != null) {
             String lastModified = metadata.getFirst(MetadataKeys.LAST_MODIFIED);
@@ -294,7 +294,7 @@ public final class HttpProtocol implements Protocol {
             return new Exchange(context, consumer, new FetchException(FetchException.Cause.IO, "interrupted", e));
         } catch (ExecutionException e) {
             if (!consumer.reachedLimit() || consumer.response() == null) {
-                return new Exchange(context, consumer, classify(e.getCause() == null ? e : e.getCause(), uri.host()));
+                return new Exchange(context, consumer, classify(e.getCause() == null ? e : e.getCause(), target.host()));
             }
             // the body passed its raw limit: the exchange was aborted on purpose, the content is what was kept
             return new Exchange(context, consumer, null);
@@ -318,7 +318,7 @@ public final class HttpProtocol implements Protocol {
         return headers;
     }
 
-    private String ipOf(HttpClientContext context, WebUrl uri) {
+    private String ipOf(HttpClientContext context, WebUrl target) {
         EndpointDetails endpoint = context.getEndpointDetails();
         if (endpoint != null) {
             SocketAddress remote = endpoint.getRemoteAddress();
@@ -326,7 +326,7 @@ public final class HttpProtocol implements Protocol {
                 return inet.getAddress().getHostAddress();
             }
         }
-        return resolver.lastAddressOf(uri.hostName());
+        return resolver.lastAddressOf(target.hostName());
     }
 
     /**
