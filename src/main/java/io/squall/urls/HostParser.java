@@ -1,13 +1,12 @@
 package io.squall.urls;
 
 import java.io.ByteArrayOutputStream;
-import java.net.IDN;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * Parses the host of an http(s) URL as browsers do (WHATWG "host parser"): percent-decoding, IDN to
- * punycode, lower case, IPv4 in any of its legacy forms (0x7f.1, 2130706433) to dotted decimal, IPv6 to
+ * Parses the host of an http(s) URL as browsers do (WHATWG "host parser"): percent-decoding, IDNA
+ * ({@link DomainToAscii}) for a host with non-ASCII characters or punycode labels, lower case, IPv4 in any of its legacy forms (0x7f.1, 2130706433) to dotted decimal, IPv6 to
  * its compressed form, and refusal of characters no host may contain.
  */
 final class HostParser {
@@ -25,7 +24,7 @@ final class HostParser {
             return "[" + Ipv6.serialize(Ipv6.parse(input.substring(1, input.length() - 1))) + "]";
         }
         String decoded = input.indexOf('%') >= 0 ? percentDecodeUtf8(input) : input;
-        String ascii = isAscii(decoded) ? decoded.toLowerCase(Locale.ROOT) : toPunycode(decoded);
+        String ascii = DomainToAscii.isNeeded(decoded) ? DomainToAscii.convert(decoded) : decoded.toLowerCase(Locale.ROOT);
         for (int i = 0; i < ascii.length(); i++) {
             if (isForbiddenInDomain(ascii.charAt(i))) {
                 throw InvalidUrlException.invalid("host '" + input + "' contains a forbidden character");
@@ -37,26 +36,8 @@ final class HostParser {
         return endsInNumber(ascii) ? Ipv4.parse(ascii) : ascii;
     }
 
-    private static String toPunycode(String host) throws InvalidUrlException {
-        try {
-            // Nameprep (inside toASCII) maps case, full-width forms and ideographic full stops as browsers do.
-            return IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
-        } catch (IllegalArgumentException e) {
-            throw InvalidUrlException.invalid("host '" + host + "' is not a valid domain name");
-        }
-    }
-
     private static boolean isForbiddenInDomain(char c) {
         return c <= 0x20 || c == 0x7F || "#%/:<>?@[\\]^|".indexOf(c) >= 0;
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** WHATWG "ends in a number": such a host must be an IPv4 address or nothing. */
