@@ -61,6 +61,17 @@ class TopologyJarIT {
                 "Flux calls the method with the merged configuration");
     }
 
+    @Test
+    void theJarsTrimmedIcuStillConvertsInternationalHostNames() throws Exception {
+        // ICU's locale data is left out of the jar (pom.xml): IDNA must work with what is left, alone.
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                topologyJar().toString(), "io.squall.cli.Main", "urls", "http://fa\u00df.example/",
+                "http://\u4f8b\u3048.\u30c6\u30b9\u30c8/").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertEquals(List.of("http://xn--fa-hia.example/", "http://xn--r8jz45g.xn--zckzah/"), out.lines().toList());
+    }
+
     static Path topologyJar() throws IOException {
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "squall-*.jar")) {
             for (Path jar : jars) {
