@@ -16,13 +16,11 @@ import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import io.squall.urls.UrlFilters;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -53,7 +51,7 @@ class CrawlSiteIT {
             Site c = web.site(2);
             Site outside = web.site(3).tree(3);
             Map<String, String> expected = buildWeb(a, b, c, outside);
-            Path conf = writeConf(os, a, b, c);
+            Path conf = ScopedCrawlConf.write(dir, os, List.of(a.host(), b.host(), c.host()), "fetchInterval.fetch.error: 1");
             expected.putAll(trapUrls(os, conf, a));
 
             // Killed half-way, without any chance to flush: what was in flight must be fetched again later.
@@ -159,27 +157,6 @@ class CrawlSiteIT {
         }
         assertTrue(trap.size() >= 2 && trap.size() < 8, "the trap is cut: " + trap.keySet());
         return trap;
-    }
-
-    private Path writeConf(TestOpenSearch os, Site a, Site b, Site c) throws IOException {
-        String filters;
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream("urlfilters.yaml")) {
-            filters = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        String scoped = filters.replace("params: {mode: domain}",
-                "params: {mode: hosts, hosts: [" + a.host() + ", " + b.host() + ", " + c.host() + "]}");
-        assertTrue(!scoped.equals(filters), "the default scope filter is replaced");
-        Path urlfilters = dir.resolve("urlfilters.yaml");
-        Files.writeString(urlfilters, scoped);
-        Path conf = dir.resolve("e2e-conf.yaml");
-        Files.writeString(conf, String.join("\n",
-                "opensearch.status.index.name: \"" + os.prefix() + "status\"",
-                "opensearch.content.index.name: \"" + os.prefix() + "content\"",
-                "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\"",
-                "urlfilters.config.file: \"" + SquallProcess.path(urlfilters) + "\"",
-                "fetchInterval.fetch.error: 1",
-                ""));
-        return conf;
     }
 
     private String[] crawlArgs(TestOpenSearch os, Path conf, Site a, Site b, Site c) {

@@ -13,12 +13,10 @@ import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -55,7 +53,8 @@ class OddUrlsIT {
             b.page("/refused");
 
             SquallProcess.Result crawl = SquallProcess.run(dir.resolve("run"), TIMEOUT, "crawl", a.url("/"),
-                    "--opensearch", os.address(), "--conf", writeConf(os, a, b).toString(),
+                    "--opensearch", os.address(), "--conf", ScopedCrawlConf.write(dir, os, List.of(a.host(), b.host(), "a_b.example",
+                            "my_host.example.com")).toString(),
                     "--data", SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--json");
             assertEquals(0, crawl.exitCode(), crawl.stderr());
 
@@ -80,26 +79,6 @@ class OddUrlsIT {
             String log = Files.readString(dir.resolve("data").resolve("logs").resolve("squall.log"));
             assertFalse(log.contains("Not storing"), "no URL dropped on its way to the status index");
         }
-    }
-
-    private Path writeConf(TestOpenSearch os, Site a, Site b) throws IOException {
-        String filters;
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream("urlfilters.yaml")) {
-            filters = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        String scoped = filters.replace("params: {mode: domain}", "params: {mode: hosts, hosts: [" + a.host()
-                + ", " + b.host() + ", a_b.example, my_host.example.com]}");
-        assertTrue(!scoped.equals(filters), "the default scope filter is replaced");
-        Path urlfilters = dir.resolve("urlfilters.yaml");
-        Files.writeString(urlfilters, scoped);
-        Path conf = dir.resolve("odd-urls-conf.yaml");
-        Files.writeString(conf, String.join("\n",
-                "opensearch.status.index.name: \"" + os.prefix() + "status\"",
-                "opensearch.content.index.name: \"" + os.prefix() + "content\"",
-                "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\"",
-                "urlfilters.config.file: \"" + SquallProcess.path(urlfilters) + "\"",
-                ""));
-        return conf;
     }
 
     private static Map<String, String> statuses(TestOpenSearch os) {
