@@ -66,8 +66,8 @@ final class CrawlCommand {
                  CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
                          home.resolve("es-conf"))) {
                 data.publishAddress(os.address());
-                CrawlerConfig crawlConfig = options.maxDepth() == null ? os.config()
-                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir());
+                CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
+                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
                 inject(options.seeds(), new Injector(crawlConfig, os.client()));
                 index.refresh();
@@ -83,6 +83,12 @@ final class CrawlCommand {
                 return 0;
             }
         }
+    }
+
+    /** Local mode keeps a crawl log under the data directory, unless the configuration names another file. */
+    private static CrawlerConfig withCrawlLog(CrawlerConfig config, Path dataDir) {
+        return config.isSet("fetcher.crawl.log") ? config : config.with(Map.of("fetcher.crawl.log",
+                CrawlDataDir.crawlLogFile(dataDir).toAbsolutePath().toString()), "local mode");
     }
 
     private static ConsoleServer startConsole(int port, LocalConsole console) throws IOException {
@@ -128,7 +134,8 @@ final class CrawlCommand {
 
     private void printHeader(CrawlOptions options, CrawlerConfig config, CrawlOpenSearch os, CrawlDataDir data,
                              ConsoleServer console) {
-        err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir()));
+        err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir())
+                + ", one line per fetch in " + config.getString("fetcher.crawl.log"));
         err.println("OpenSearch: " + os.description());
         err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
         err.println(AddressGuardHeader.line(config));

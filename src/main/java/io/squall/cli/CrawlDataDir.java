@@ -36,6 +36,11 @@ final class CrawlDataDir implements AutoCloseable {
         return dir.resolve("logs").resolve("squall.log");
     }
 
+    /** The fetcher's crawl log: one line per fetch outcome. */
+    static Path crawlLogFile(Path dir) {
+        return dir.resolve("logs").resolve("crawl.log");
+    }
+
     private Path lockFile() {
         return dir.resolve("squall.lock");
     }

@@ -45,6 +45,7 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final FetchOutcomes outcomes;
     private final Sink<T> sink;
     private final FetcherMetrics metrics;
+    private final CrawlLog crawlLog;
     private final List<Thread> threads = new ArrayList<>();
     private final long serverDelayNanos;
     private final long maxCrawlDelayNanos;
@@ -53,6 +54,13 @@ public final class FetchEngine<T> implements AutoCloseable {
 
     /** @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics}) */
     public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters) {
+        this(config, protocol, filters, sink, counters, null);
+    }
+
+    /** @param crawlLog where every outcome gets its line, or null */
+    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters,
+            CrawlLog crawlLog) {
+        this.crawlLog = crawlLog;
         this.metrics = new FetcherMetrics(counters);
         this.queues = new HostQueues<>(config);
         this.protocol = protocol;
@@ -230,6 +238,10 @@ public final class FetchEngine<T> implements AutoCloseable {
     }
 
     private void emit(FetchItem<T> item, FetchOutcome outcome) {
+        if (crawlLog != null) {
+            // Content goes on to the parser, which decides its status: for the log it was fetched.
+            crawlLog.log(item.url(), outcome.isContent() ? Status.FETCHED : outcome.status(), outcome.metadata());
+        }
         if (outcome.isContent()) {
             metrics.count("fetcher.pages", 1);
             metrics.count("fetcher.bytes", outcome.content().length);
@@ -258,5 +270,8 @@ public final class FetchEngine<T> implements AutoCloseable {
             }
         }
         queues.drainAll().forEach(i -> sink.fail(i.anchor()));
+        if (crawlLog != null) {
+            crawlLog.close();
+        }
     }
 }

@@ -10,6 +10,7 @@ import io.squall.topology.TaskCounters;
 import io.squall.topology.TimeoutRenewal;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -46,8 +47,28 @@ public class FetcherBolt extends BaseRichBolt {
         protocol = new HttpProtocol(config);
         TaskCounters counters = new TaskCounters(context);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
-                new CollectorSink(renewal.collector()), counters);
+                new CollectorSink(renewal.collector()), counters, crawlLog(config, context));
         registerMetrics(context);
+    }
+
+    /**
+     * The task's crawl log, when {@code fetcher.crawl.log} names one: with several fetcher tasks, each has a
+     * file of its own ({@code crawl-2.log}), so that no two writers interleave in one file.
+     */
+    private static CrawlLog crawlLog(CrawlerConfig config, TopologyContext context) {
+        String name = config.getString("fetcher.crawl.log");
+        if (name.isEmpty()) {
+            return null;
+        }
+        Path file = Path.of(name);
+        if (context.getComponentTasks(context.getThisComponentId()).size() > 1) {
+            String base = file.getFileName().toString();
+            int dot = base.lastIndexOf('.');
+            String own = dot > 0 ? base.substring(0, dot) + "-" + context.getThisTaskIndex() + base.substring(dot)
+                    : base + "-" + context.getThisTaskIndex();
+            file = file.resolveSibling(own);
+        }
+        return new CrawlLog(file);
     }
 
     /** Emits through the collector, which the fetch threads share (hence a synchronized one). */

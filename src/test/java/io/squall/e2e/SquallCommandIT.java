@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -53,6 +54,11 @@ class SquallCommandIT {
                     + site.host() + " "), "the seed's address is allowed, and the header says so: " + first.stderr());
             assertFalse(first.stderr().contains("Exception"), first.stderr());
             assertEquals(0, web.log().count(site.host(), "/page/11"));
+            List<String> crawlLog = Files.readAllLines(data.resolve("logs").resolve("crawl.log"));
+            assertEquals(12, crawlLog.size(), "one line per outcome: " + crawlLog);
+            assertEquals(11, crawlLog.stream().filter(l -> l.matches("\\S+ +200 .* FETCHED .*")).count(), crawlLog.toString());
+            assertTrue(crawlLog.stream().anyMatch(l -> l.contains(" ERROR ") && l.contains(site.url("/page/11"))
+                    && l.endsWith(" robots")), crawlLog.toString());
             // The warm-up ran on the embedded node, and none of its documents is in the crawl's figures above.
             String warmUp = Files.readAllLines(data.resolve("logs").resolve("squall.log")).stream()
                     .filter(line -> line.contains("Warm-up: parsed 200 sample pages")).findFirst().orElse("none");

@@ -16,6 +16,8 @@ import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import io.squall.urls.UrlFilters;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -329,6 +331,35 @@ class FetchEngineTest {
                 "the other host's 20 pages were all fetched while the hanging fetch waited for its deadline");
         assertEquals(21, web.log().forHost(flowing.host()).size());
         assertContract(sink);
+    }
+
+    @Test
+    void everyOutcomeGetsALineInTheCrawlLog(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0).robots("User-agent: *\nDisallow: /private").page("/a").page("/b")
+                .status("/gone", 404).on("/drop", Response.drop());
+        RecordingSink sink = new RecordingSink();
+        CrawlerConfig config = FetchTestConfig.with("fetcher.threads.number", 1);
+        HttpProtocol http = new HttpProtocol(config);
+        toClose.add(http);
+        Path file = dir.resolve("logs").resolve("crawl.log");
+        FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config, counted), sink,
+                counted, new CrawlLog(file));
+        List<String> paths = List.of("/a", "/b", "/gone", "/drop", "/private");
+        paths.forEach(p -> offer(engine, site.url(p)));
+        sink.awaitDone(paths.size(), 20);
+        engine.close(); // writes out what is queued
+
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(paths.size(), lines.size(), String.join("\n", lines));
+        java.util.function.Function<String, String> lineOf = p -> lines.stream()
+                .filter(l -> l.contains(" " + site.url(p) + " ")).findFirst().orElseThrow(() -> new AssertionError(p));
+        assertTrue(lineOf.apply("/a").matches("\\S+Z +200 +\\d+ +\\d+ms FETCHED +\\S+ text/html;_charset=utf-8"),
+                lineOf.apply("/a"));
+        assertTrue(lineOf.apply("/gone").matches(".* 404 .* ERROR +\\S+ http\\.404"), lineOf.apply("/gone"));
+        assertTrue(lineOf.apply("/drop").matches(".* +-1 +0 .* FETCH_ERROR +\\S+ connection\\.reset"),
+                lineOf.apply("/drop"));
+        assertTrue(lineOf.apply("/private").matches(".* +- +- +-ms ERROR +\\S+ robots"), lineOf.apply("/private"));
     }
 
     @Test
