@@ -62,10 +62,8 @@ final class CrawlCommand {
                         + " crawl: wait for it to end, or use another --data");
             }
             LocalConsole console = new LocalConsole();
-            announceOpenSearch(options, data);
             try (ConsoleServer server = startConsole(options.consolePort(), console);
-                 CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
-                         home.resolve("es-conf"))) {
+                 CrawlOpenSearch os = openOpenSearch(config, options, data)) {
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir());
@@ -87,14 +85,16 @@ final class CrawlCommand {
     }
 
     /**
-     * Says what the next seconds are spent on: an embedded node takes several to start, and a silent terminal
-     * looked hung.
+     * Says what the next seconds are spent on first: an embedded node takes several to start, and a silent
+     * terminal looked hung.
      */
-    private void announceOpenSearch(CrawlOptions options, CrawlDataDir data) {
+    private CrawlOpenSearch openOpenSearch(CrawlerConfig config, CrawlOptions options, CrawlDataDir data)
+            throws Exception {
         err.println(options.openSearch() == null
                 ? "Starting OpenSearch (embedded, data in " + data.openSearchData() + ")..."
                 : "Connecting to OpenSearch at " + options.openSearch() + "...");
         err.flush();
+        return CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null, home.resolve("es-conf"));
     }
 
     private static ConsoleServer startConsole(int port, LocalConsole console) throws IOException {
