@@ -63,8 +63,7 @@ final class CrawlCommand {
             }
             LocalConsole console = new LocalConsole();
             try (ConsoleServer server = startConsole(options.consolePort(), console);
-                 CrawlOpenSearch os = CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null,
-                         home.resolve("es-conf"))) {
+                 CrawlOpenSearch os = openOpenSearch(config, options, data)) {
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
@@ -89,6 +88,19 @@ final class CrawlCommand {
     private static CrawlerConfig withCrawlLog(CrawlerConfig config, Path dataDir) {
         return config.isSet("fetcher.crawl.log") ? config : config.with(Map.of("fetcher.crawl.log",
                 CrawlDataDir.crawlLogFile(dataDir).toAbsolutePath().toString()), "local mode");
+    }
+
+    /**
+     * Says what the next seconds are spent on first: an embedded node takes several to start, and a silent
+     * terminal looked hung.
+     */
+    private CrawlOpenSearch openOpenSearch(CrawlerConfig config, CrawlOptions options, CrawlDataDir data)
+            throws Exception {
+        err.println(options.openSearch() == null
+                ? "Starting OpenSearch (embedded, data in " + data.openSearchData() + ")..."
+                : "Connecting to OpenSearch at " + options.openSearch() + "...");
+        err.flush();
+        return CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null, home.resolve("es-conf"));
     }
 
     private static ConsoleServer startConsole(int port, LocalConsole console) throws IOException {
@@ -162,6 +174,7 @@ final class CrawlCommand {
         StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));
         StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
+        int columns = TerminalWidth.columns(System.getenv(), terminal);
         long threads = config.getInt("fetcher.threads.number");
 
         long start = System.nanoTime();
@@ -171,10 +184,12 @@ final class CrawlCommand {
         Duration drained = Duration.ZERO;
         long fetched;
         long bytes;
+        // The local cluster and its worker take seconds before the first progress line: say so.
+        progress.message("Starting the crawl (local Storm cluster)...");
         try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
              LocalCrawlTopology running = LocalCrawlTopology.create()) {
             LiveStats live = new LiveStats(reporting.metrics());
-            Watch watch = new Watch(live, index, progress, console, threads, start);
+            Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
             // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
             // spout waits for both.
             running.submitInactive(topology, stormConfig);
@@ -263,6 +278,8 @@ final class CrawlCommand {
         private final StatusIndexReader index;
         private final ProgressPrinter progress;
         private final LocalConsole console;
+        private final StopPolicy limits;
+        private final int columns;
         private final long threads;
         private final long start;
         private final OpenSearchOutage outage = new OpenSearchOutage();
@@ -270,12 +287,14 @@ final class CrawlCommand {
         private long lastPrint;
         private boolean draining;
 
-        Watch(LiveStats live, StatusIndexReader index, ProgressPrinter progress, LocalConsole console, long threads,
-              long start) {
+        Watch(LiveStats live, StatusIndexReader index, ProgressPrinter progress, LocalConsole console,
+              StopPolicy limits, int columns, long threads, long start) {
             this.live = live;
             this.index = index;
             this.progress = progress;
             this.console = console;
+            this.limits = limits;
+            this.columns = columns;
             this.threads = threads;
             this.start = start;
         }
@@ -315,9 +334,9 @@ final class CrawlCommand {
                 progress.message(back);
             }
             if (report) {
-                ProgressSample now = sample(live, elapsed, byStatus.get("DISCOVERED"), due, threads);
-                progress.update(ProgressLine.format(now, last)
-                        + (draining ? "  (stopping)" : console.paused() ? "  (paused)" : ""));
+                ProgressSample now = sample(live, elapsed, byStatus, due, threads);
+                progress.update(ProgressLine.format(now, last, limits,
+                        draining ? "stopping" : console.paused() ? "paused" : null, columns));
                 console.publish(now, last, byStatus);
                 last = now;
                 lastPrint = elapsed.toNanos();
@@ -326,8 +345,10 @@ final class CrawlCommand {
         }
     }
 
-    private static ProgressSample sample(LiveStats live, Duration elapsed, long discovered, long due, long threads) {
-        return new ProgressSample(elapsed, live.fetched(), live.bytes(), discovered,
-                live.errors(), due, live.inFlight(), live.activeThreads(), threads, live.queues());
+    private static ProgressSample sample(LiveStats live, Duration elapsed, Map<String, Long> byStatus, long due,
+                                         long threads) {
+        return new ProgressSample(elapsed, live.fetched(), live.bytes(), ProgressSample.known(byStatus),
+                byStatus.get("DISCOVERED"), live.errors(), due, live.inFlight(), live.handedOut(),
+                live.activeThreads(), threads, live.queues());
     }
 }

@@ -1,24 +1,111 @@
 package io.squall.cli;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
-/** Formats the one-line progress report of a local crawl. */
+/**
+ * Formats the one-line progress report of a local crawl, within the terminal's width: fields that do not fit
+ * are left out whole, the least important first, so that the line never wraps (a wrapped line cannot be
+ * rewritten in place, and each refresh would leave a piece of it behind).
+ */
 final class ProgressLine {
+    private static final String SEPARATOR = "  ";
+
     private ProgressLine() {
     }
 
+    /** One field of the line; the lower the rank, the longer it stays when the width is short. */
+    private record Field(int rank, String text) {
+    }
+
     /**
-     * The line for {@code now}; rates are over the interval since {@code before} (null: since the start).
+     * The line for {@code now}; the current rate is over the interval since {@code before} (null: since the
+     * start), the average over the whole run.
+     *
+     * @param limits the crawl's --max-pages and --duration, for the progress toward the nearer one
+     * @param state "paused", "stopping" or null
+     * @param columns the terminal's width: the line is shorter, the last column left free because some
+     *                terminals wrap as soon as it is written
      */
-    static String format(ProgressSample now, ProgressSample before) {
-        double pagesPerSecond = now.pagesPerSecondSince(before);
-        double kbPerSecond = now.kbPerSecondSince(before);
-        return String.format(Locale.ROOT,
-                "%7s  fetched %s (%.1f/s, %s KB/s)  discovered %s  errors %s  due %s  in flight %s"
-                        + "  threads %d/%d  queues %d",
-                Durations.format(now.elapsed()), count(now.fetched()), pagesPerSecond, count(Math.round(kbPerSecond)),
-                count(now.discovered()), count(now.errors()), count(now.due()), count(now.inFlight()),
-                now.activeThreads(), now.threads(), now.queues());
+    static String format(ProgressSample now, ProgressSample before, StopPolicy limits, String state, int columns) {
+        List<Field> fields = new ArrayList<>();
+        fields.add(new Field(0, String.format(Locale.ROOT, "%7s", Durations.format(now.elapsed()))));
+        fields.add(new Field(1, "fetched " + count(now.fetched())));
+        fields.add(new Field(4, String.format(Locale.ROOT, "%,.1f/s (avg %,.1f/s)",
+                now.pagesPerSecondSince(before), now.pagesPerSecondSince(null))));
+        fields.add(new Field(9, count(Math.round(now.kbPerSecondSince(before))) + " KB/s"));
+        fields.add(new Field(5, "discovered " + count(now.known())));
+        fields.add(new Field(6, "errors " + count(now.errors())));
+        String limit = limitProgress(now, limits);
+        if (limit != null) {
+            fields.add(new Field(3, limit));
+        }
+        // Threads wait out the hosts' delays while their URLs are in flight: fetching next to in flight says
+        // so, where "threads 0/50" beside "in flight 85" looked stalled.
+        fields.add(new Field(7, "in flight " + count(now.inFlight()) + " (" + count(now.activeThreads())
+                + " fetching)"));
+        fields.add(new Field(8, "due " + count(now.due())));
+        fields.add(new Field(10, "queues " + count(now.queues())));
+        if (state != null) {
+            fields.add(new Field(2, "(" + state + ")"));
+        }
+        return fit(fields, columns == TerminalWidth.UNBOUNDED ? columns : columns - 1);
+    }
+
+    /** Drops the least important fields until the line is at most {@code width} long (or one field is left). */
+    private static String fit(List<Field> fields, int width) {
+        List<Field> kept = new ArrayList<>(fields);
+        while (kept.size() > 1 && join(kept).length() > width) {
+            Field least = kept.get(0);
+            for (Field f : kept) {
+                if (f.rank() > least.rank()) {
+                    least = f;
+                }
+            }
+            kept.remove(least);
+        }
+        return join(kept);
+    }
+
+    private static String join(List<Field> fields) {
+        return String.join(SEPARATOR, fields.stream().map(Field::text).toList());
+    }
+
+    /**
+     * Progress toward the limit that will stop the crawl first, {@code 27% of 5,000 pages, ETA 1m40s}, or null
+     * without one. --max-pages counts URLs handed out (its budget), and its ETA is at the run's average pace:
+     * a pace over a few seconds swings with the hosts' delays.
+     */
+    private static String limitProgress(ProgressSample now, StopPolicy limits) {
+        String pages = null;
+        Duration pagesLeft = null;
+        if (limits.maxPages() != null) {
+            long max = limits.maxPages();
+            long handedOut = Math.min(now.handedOut(), max);
+            double pace = now.elapsed().toMillis() > 0 ? handedOut * 1000.0 / now.elapsed().toMillis() : 0;
+            pagesLeft = pace > 0 ? Duration.ofMillis(Math.round((max - handedOut) * 1000.0 / pace)) : null;
+            pages = percent(handedOut, max) + " of " + count(max) + " pages" + eta(pagesLeft);
+        }
+        if (limits.duration() == null) {
+            return pages;
+        }
+        Duration timeLeft = limits.duration().minus(now.elapsed());
+        timeLeft = timeLeft.isNegative() ? Duration.ZERO : timeLeft;
+        if (pages != null && pagesLeft != null && pagesLeft.compareTo(timeLeft) < 0) {
+            return pages;
+        }
+        return percent(now.elapsed().toMillis(), limits.duration().toMillis()) + " of "
+                + Durations.format(limits.duration()) + eta(timeLeft);
+    }
+
+    private static String percent(long done, long of) {
+        return (of <= 0 ? 100 : Math.min(100, done * 100 / of)) + "%";
+    }
+
+    private static String eta(Duration left) {
+        return left == null ? "" : ", ETA " + Durations.format(left);
     }
 
     static String count(long n) {

@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The state of a running crawl at one moment, from the components' live counters and the status index.
@@ -8,16 +9,26 @@ import java.time.Duration;
  * @param elapsed time since the topology started
  * @param fetched pages fetched in this run
  * @param bytes bytes of content fetched in this run
+ * @param known every URL in the status index, whatever its status: a running total that only grows
  * @param discovered URLs known but never fetched (status DISCOVERED)
  * @param errors URLs that failed in this run (FETCH_ERROR and ERROR outcomes)
  * @param due URLs whose next fetch date has come, in flight or not
  * @param inFlight URLs emitted by the spout and not yet acked or failed
+ * @param handedOut URLs the spout handed out in this run: what {@code --max-pages} counts
  * @param activeThreads fetcher threads busy fetching
  * @param threads fetcher threads in all
  * @param queues fetch queues (hosts) holding URLs
  */
-record ProgressSample(Duration elapsed, long fetched, long bytes, long discovered, long errors, long due,
-        long inFlight, long activeThreads, long threads, long queues) {
+record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors, long due,
+        long inFlight, long handedOut, long activeThreads, long threads, long queues) {
+
+    /**
+     * Every URL known, from the counts by status: the same snapshot as those counts, and no second request
+     * (the status aggregation asks for every status, so its buckets add up to the index's documents).
+     */
+    static long known(Map<String, Long> byStatus) {
+        return byStatus.values().stream().mapToLong(Long::longValue).sum();
+    }
 
     /** Pages fetched per second since {@code before} (null: since the start). */
     double pagesPerSecondSince(ProgressSample before) {

@@ -17,6 +17,16 @@ final class StopPolicy {
         this.duration = duration;
     }
 
+    /** {@code --max-pages}, or null. */
+    Integer maxPages() {
+        return maxPages;
+    }
+
+    /** {@code --duration}, or null. */
+    Duration duration() {
+        return duration;
+    }
+
     /** A limit reached, or null; checked on every tick, before the cheaper-to-skip idle check. */
     StopReason limitReached(Duration elapsed, long handedOut) {
         if (maxPages != null && handedOut >= maxPages) {

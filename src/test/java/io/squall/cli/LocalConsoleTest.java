@@ -21,8 +21,8 @@ class LocalConsoleTest {
         assertEquals("starting", console.progress().get("state"));
         assertNull(console.progress().get("fetched"), "nothing measured yet");
 
-        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 50, 0);
-        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 5_432, 7, 4_000, 250, 48, 50, 20);
+        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 0, 0, 50, 0);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 4_000, 250, 1_550, 48, 50, 20);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             counts.put(status.name(), 0L);
