@@ -261,7 +261,6 @@ class SquallCommandIT {
         SquallProcess.Result invalid = SquallProcess.run(dir.resolve("b"), Duration.ofMinutes(1), "crawl",
                 bad.toString(), "--agent", "x");
         assertEquals(2, invalid.exitCode());
-        // The seeds are checked by the injector, once OpenSearch is up: what started is said first.
         // Seeds are checked before anything starts: the error is the only line.
         assertEquals(1, invalid.stderrLines().size(), invalid.stderr());
         assertTrue(invalid.stderrLines().get(0).startsWith("squall crawl: no valid seed in " + bad), invalid.stderr());
