@@ -74,7 +74,14 @@ public class Bench {
         }
     }
 
-    record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode) {
+    /**
+     * @param machineCpuSeconds busy CPU seconds of the whole machine (all cores, /proc/stat) from the command's
+     *     start to its exit: crawler, OpenSearch node, web server and anything else running
+     * @param startEpochMillis when the command was started
+     * @param window CPU use in a window of the crawl chosen by the scenario, or null
+     */
+    record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode, double machineCpuSeconds,
+            long startEpochMillis, CpuWindow window) {
         double number(String field) {
             Matcher m = Pattern.compile("\"" + field + "\":\"?([-0-9.TZ:]+)").matcher(summaryJson);
             return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
@@ -87,7 +94,8 @@ public class Bench {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad") : List.of(args);
+        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad", "waiting", "idle")
+                : List.of(args);
         System.out.printf(Locale.ROOT, "Machine: %d cores, %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("java.version"));
         for (String scenario : scenarios) {
@@ -96,6 +104,8 @@ public class Bench {
                 case "polite" -> polite();
                 case "nodelay" -> noDelay();
                 case "broad" -> broad();
+                case "waiting" -> waiting();
+                case "idle" -> idle();
                 default -> throw new IllegalArgumentException("unknown scenario " + scenario);
             }
         }
@@ -143,6 +153,36 @@ public class Bench {
                 100 * r.web().busySeconds() / r.web().politeCapacitySeconds(threads, 0.1));
     }
 
+    /**
+     * Issue 19: the same 2 x 500 pages with no delay and at 0.1 s: the whole machine's CPU per page when the
+     * crawl waits should be within 1.3x of the CPU per page when it does not.
+     */
+    static void waiting() throws Exception {
+        Result fast = crawl("waiting-0", 2, 500, 0, "--delay", "0");
+        printCommon("2 hosts x 500 pages, no delay", fast);
+        Result slow = crawl("waiting-0.1", 2, 500, 0, "--delay", "0.1");
+        printCommon("2 hosts x 500 pages, 0.1 s delay", slow);
+        double fastPerPage = fast.machineCpuSeconds() / fast.web().requests();
+        double slowPerPage = slow.machineCpuSeconds() / slow.web().requests();
+        System.out.printf(Locale.ROOT, "  machine CPU per page: %.1f ms with no delay, %.1f ms at 0.1 s delay: ratio %.2f"
+                + " (target <= 1.3)%n", fastPerPage * 1000, slowPerPage * 1000, slowPerPage / fastPerPage);
+    }
+
+    /**
+     * Issue 19: what waiting costs. One host whose robots.txt asks for 25 s between fetches: between its
+     * pages nothing is due (the next URL waits in the fetcher's queue), so the crawler only waits; and one
+     * host at one page per second. The crawler process's CPU (its embedded OpenSearch node apart) should
+     * stay under 0.05 of a core, and the node should see no searches or refreshes while nothing changes.
+     */
+    static void idle() throws Exception {
+        Result waiting = crawl("idle-nothing-due", 1, 3, 0, new CpuWindow(12, 30), 25, "--delay", "1");
+        printCommon("1 host x 3 pages, robots.txt Crawl-delay 25 s: nothing due between fetches", waiting);
+        waiting.window().print();
+        Result slow = crawl("idle-1-page-per-s", 1, 80, 0, new CpuWindow(30, 30), 0, "--delay", "1");
+        printCommon("1 host x 80 pages, one page per second", slow);
+        slow.window().print();
+    }
+
     static void printCommon(String title, Result r) {
         Stats w = r.web();
         System.out.printf(Locale.ROOT, "%n== %s%n  %d requests in %.1f s: %.1f pages/s (server side, first fetch to last)%n",
@@ -153,13 +193,26 @@ public class Bench {
         System.out.printf(Locale.ROOT, "  stop decided %.2f s after the last fetch; process exited %.2f s after it; exit code %d%n",
                 (stopped - w.lastEndEpochMillis()) / 1000.0, (r.exitEpochMillis() - w.lastEndEpochMillis()) / 1000.0,
                 r.exitCode());
+        System.out.printf(Locale.ROOT, "  start-up: first page requested %.2f s after the command started; the command's"
+                + " wall time exceeds the fetch window by %.2f s (target: first page within 5 s, overhead <= 8 s)%n",
+                (w.firstStartEpochMillis() - r.startEpochMillis()) / 1000.0,
+                (r.exitEpochMillis() - r.startEpochMillis()) / 1000.0 - w.windowSeconds());
+        System.out.printf(Locale.ROOT, "  CPU: machine %.1f s (%.1f ms per page), crawler process %.1f s (%.1f ms per page)%n",
+                r.machineCpuSeconds(), 1000 * r.machineCpuSeconds() / Math.max(1, w.requests()), r.number("cpuSeconds"),
+                1000 * r.number("cpuSeconds") / Math.max(1, w.requests()));
         System.out.printf(Locale.ROOT, "  summary: fetched %.0f, status %s%n", r.number("fetched"),
                 r.summaryJson().replaceAll(".*\"status\":(\\{[^}]*\\}).*", "$1"));
     }
 
     static Result crawl(String name, int hosts, int pages, int latencyMillis, String... options) throws Exception {
+        return crawl(name, hosts, pages, latencyMillis, null, 0, options);
+    }
+
+    static Result crawl(String name, int hosts, int pages, int latencyMillis, CpuWindow window, int crawlDelaySeconds,
+                        String... options) throws Exception {
         Path dir = Files.createTempDirectory("squall-bench-" + name);
         Web web = new Web(hosts, pages, latencyMillis);
+        web.crawlDelaySeconds = crawlDelaySeconds;
         List<String> seeds = web.start();
         try {
             Path seedFile = dir.resolve("seeds.txt");
@@ -173,13 +226,25 @@ public class Bench {
                 command.addAll(List.of(extra.split("\\s+")));
             }
             System.err.println("bench " + name + ": " + String.join(" ", command));
+            long machineBefore = MachineCpu.busyTicks();
+            long started = System.currentTimeMillis();
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Thread sampler = null;
+            if (window != null) {
+                sampler = new Thread(() -> window.measure(process.pid(), web, dir.resolve("data")), "cpu-window");
+                sampler.setDaemon(true);
+                sampler.start();
+            }
             String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!process.waitFor(30, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
             }
             long exited = System.currentTimeMillis();
-            return new Result(web.stats(), json, exited, process.exitValue());
+            double machineCpu = MachineCpu.seconds(MachineCpu.busyTicks() - machineBefore);
+            if (sampler != null) {
+                sampler.join(5_000);
+            }
+            return new Result(web.stats(), json, exited, process.exitValue(), machineCpu, started, window);
         } finally {
             web.stop();
         }
@@ -204,6 +269,7 @@ public class Bench {
         final int hosts;
         final int pages;
         final int latencyMillis;
+        int crawlDelaySeconds; // robots.txt's Crawl-delay, 0 for none
         volatile int port;
         final List<ServerSocket> servers = new ArrayList<>();
         ExecutorService pool;
@@ -339,7 +405,9 @@ public class Bench {
             int status = 200;
             String type = "text/html; charset=utf-8";
             if (path.equals("/robots.txt")) {
-                body = "User-agent: *\nDisallow: /private/\n".getBytes(StandardCharsets.UTF_8);
+                body = ("User-agent: *\nDisallow: /private/\n"
+                        + (crawlDelaySeconds > 0 ? "Crawl-delay: " + crawlDelaySeconds + "\n" : ""))
+                        .getBytes(StandardCharsets.UTF_8);
                 type = "text/plain";
             } else {
                 int page = pageOf(path);
@@ -456,6 +524,119 @@ public class Bench {
                 perSecond.add(pagesPerSecond.get(i));
             }
             return perSecond;
+        }
+    }
+
+    /** The whole machine's busy CPU time, from the first line of /proc/stat (all cores; idle and iowait apart). */
+    static final class MachineCpu {
+        static final double TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
+
+        static long busyTicks() {
+            try {
+                String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+                long busy = 0;
+                for (int i = 1; i < f.length && i <= 8; i++) {
+                    if (i != 4 && i != 5) { // idle, iowait
+                        busy += Long.parseLong(f[i]);
+                    }
+                }
+                return busy;
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+
+        static double seconds(long ticks) {
+            return ticks / TICKS_PER_SECOND;
+        }
+    }
+
+    /**
+     * CPU use over a window of a running crawl: the crawler process's threads (its embedded OpenSearch node's
+     * threads, named "opensearch[...", counted apart), the whole machine, and the node's searches and refreshes
+     * in that time (from its _stats, at the address the crawl publishes under its data directory).
+     */
+    static final class CpuWindow {
+        final int afterFirstFetchSeconds;
+        final int seconds;
+        volatile String report = "  CPU window: not measured (the crawl ended before it)";
+
+        CpuWindow(int afterFirstFetchSeconds, int seconds) {
+            this.afterFirstFetchSeconds = afterFirstFetchSeconds;
+            this.seconds = seconds;
+        }
+
+        void print() {
+            System.out.println(report);
+        }
+
+        void measure(long pid, Web web, Path dataDir) {
+            try {
+                while (web.firstStart.get() == Long.MAX_VALUE) {
+                    Thread.sleep(100);
+                }
+                long wait = afterFirstFetchSeconds * 1_000_000_000L - (System.nanoTime() - web.firstStart.get());
+                Thread.sleep(Math.max(0, wait / 1_000_000));
+                long[] before = processTicks(pid);
+                long machineBefore = MachineCpu.busyTicks();
+                long[] osBefore = nodeCounts(dataDir);
+                long requestsBefore = web.requests.get();
+                long t0 = System.nanoTime();
+                Thread.sleep(seconds * 1000L);
+                long[] after = processTicks(pid);
+                long machineAfter = MachineCpu.busyTicks();
+                long[] osAfter = nodeCounts(dataDir);
+                double wall = (System.nanoTime() - t0) / 1e9;
+                double crawler = MachineCpu.seconds(after[0] - before[0]) / wall;
+                double node = MachineCpu.seconds(after[1] - before[1]) / wall;
+                report = String.format(Locale.ROOT, "  CPU window of %.0f s from %d s after the first fetch (%d pages in it):"
+                        + " crawler process %.3f cores without its OpenSearch node (target <= 0.05), the node %.3f cores,"
+                        + " the machine %.3f cores; the node answered %s searches and %s refreshes in it",
+                        wall, afterFirstFetchSeconds, web.requests.get() - requestsBefore, crawler, node,
+                        MachineCpu.seconds(machineAfter - machineBefore) / wall,
+                        osBefore == null || osAfter == null ? "?" : String.valueOf(osAfter[0] - osBefore[0]),
+                        osBefore == null || osAfter == null ? "?" : String.valueOf(osAfter[1] - osBefore[1]));
+            } catch (Exception e) {
+                report = "  CPU window: not measured (" + e + ")";
+            }
+        }
+
+        /** CPU ticks of the process's threads: [everything but the OpenSearch node, the node]. */
+        static long[] processTicks(long pid) throws IOException {
+            long[] ticks = new long[2];
+            try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+                for (Path task : (Iterable<Path>) tasks::iterator) {
+                    try {
+                        String comm = Files.readString(task.resolve("comm")).strip();
+                        String stat = Files.readString(task.resolve("stat"));
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                        ticks[comm.startsWith("opensearch[") ? 1 : 0] += t;
+                    } catch (IOException | RuntimeException e) {
+                        // the thread ended meanwhile
+                    }
+                }
+            }
+            return ticks;
+        }
+
+        /** [searches, refreshes] of all indices, or null when the node cannot be asked. */
+        static long[] nodeCounts(Path dataDir) {
+            try {
+                String address = Files.readString(dataDir.resolve("opensearch.address")).strip();
+                var connection = (java.net.HttpURLConnection) java.net.URI.create(address
+                        + "/_stats/search,refresh").toURL().openConnection();
+                String json = new String(connection.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                String all = json.substring(json.indexOf("\"_all\""));
+                return new long[] {number(all, "\"query_total\":(\\d+)"), number(all, "\"refresh\":\\{\"total\":(\\d+)")};
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        static long number(String json, String regex) {
+            Matcher m = Pattern.compile(regex).matcher(json);
+            return m.find() ? Long.parseLong(m.group(1)) : -1;
         }
     }
 }
