@@ -63,6 +63,7 @@ final class CrawlCommand {
             }
             LocalConsole console = new LocalConsole();
             try (ConsoleServer server = startConsole(options.consolePort(), console);
+                 ClusterStart cluster = ClusterStart.begin(options.openSearch() == null);
                  CrawlOpenSearch os = openOpenSearch(config, options, data)) {
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
@@ -76,7 +77,7 @@ final class CrawlCommand {
                 }
                 printHeader(options, crawlConfig, os, data, server);
                 CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
-                        os.isEmbedded() ? os.client() : null);
+                        os.isEmbedded() ? os.client() : null, cluster);
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
                 return 0;
@@ -167,7 +168,7 @@ final class CrawlCommand {
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, StatusIndexReader index,
                                CrawlOptions options, LocalConsole console, OpenSearchClient client,
-                               OpenSearchClient nodeToWarm) throws Exception {
+                               OpenSearchClient nodeToWarm, ClusterStart cluster) throws Exception {
         CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // The configuration was checked and the indices created (from es-conf/) before the node was needed.
@@ -184,10 +185,10 @@ final class CrawlCommand {
         Duration drained = Duration.ZERO;
         long fetched;
         long bytes;
-        // The local cluster and its worker take seconds before the first progress line: say so.
+        // The local cluster's worker takes seconds before the first progress line: say so.
         progress.message("Starting the crawl (local Storm cluster)...");
         try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
-             LocalCrawlTopology running = LocalCrawlTopology.create()) {
+             LocalCrawlTopology running = cluster.take()) {
             LiveStats live = new LiveStats(reporting.metrics());
             Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
             // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
@@ -316,7 +317,11 @@ final class CrawlCommand {
             long due;
             Map<String, Long> byStatus;
             try {
-                index.refresh();
+                // Only the idle check needs every confirmed write counted; the progress line can be a refresh
+                // interval behind, and a refresh per report would cost the node a segment every few seconds.
+                if (wantDue) {
+                    index.refresh();
+                }
                 due = index.countDue();
                 byStatus = report ? index.countByStatus() : null;
             } catch (OpenSearchUnavailableException e) {
