@@ -94,7 +94,7 @@ public class Bench {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad", "waiting", "idle")
+        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad", "waiting", "idle", "docs")
                 : List.of(args);
         System.out.printf(Locale.ROOT, "Machine: %d cores, %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("java.version"));
@@ -106,6 +106,7 @@ public class Bench {
                 case "broad" -> broad();
                 case "waiting" -> waiting();
                 case "idle" -> idle();
+                case "docs" -> docs();
                 default -> throw new IllegalArgumentException("unknown scenario " + scenario);
             }
         }
@@ -181,6 +182,51 @@ public class Bench {
         Result slow = crawl("idle-1-page-per-s", 1, 80, 0, new CpuWindow(30, 30), 0, "--delay", "1");
         printCommon("1 host x 80 pages, one page per second", slow);
         slow.window().print();
+    }
+
+    /**
+     * Issue 19: real pages. Two documentation sites from Debian's packages (SQLite's and PostgreSQL's HTML
+     * manuals), served by nginx on 127.0.0.2 and 127.0.0.3, crawled with no delay (target: 200 pages/s over
+     * the fetch window, one connection per host) and at 0.1 s, with the whole machine's CPU per page.
+     */
+    static void docs() throws Exception {
+        List<Path> roots = List.of(Path.of("/usr/share/doc/sqlite3"), Path.of("/usr/share/doc/postgresql-doc-15/html"));
+        if (!roots.stream().allMatch(r -> Files.isRegularFile(r.resolve("index.html"))) || !Files.isExecutable(Path.of("/usr/sbin/nginx"))) {
+            System.out.println("\n== docs: skipped: needs nginx and the documentation packages (as root: apt-get install -y"
+                    + " nginx-light sqlite3-doc postgresql-doc-15)");
+            return;
+        }
+        double[] perPage = new double[2];
+        String[] delays = {"0", "0.1"};
+        for (int i = 0; i < delays.length; i++) {
+            Path dir = Files.createTempDirectory("squall-bench-docs");
+            try (Nginx nginx = Nginx.start(dir.resolve("nginx"), roots)) {
+                Files.write(dir.resolve("seeds.txt"), nginx.seeds());
+                List<String> command = List.of("./squall", "crawl", dir.resolve("seeds.txt").toString(), "--data",
+                        dir.resolve("data").toString(), "--agent", "squall-bench", "--json", "--delay", delays[i]);
+                System.err.println("bench docs: " + String.join(" ", command));
+                long machineBefore = MachineCpu.busyTicks();
+                long started = System.currentTimeMillis();
+                Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                process.waitFor();
+                long exited = System.currentTimeMillis();
+                double machine = MachineCpu.seconds(MachineCpu.busyTicks() - machineBefore);
+                double[] log = nginx.pageRequests(); // count, first, last (epoch seconds), bytes
+                Result r = new Result(null, json, exited, process.exitValue(), machine, started, null);
+                double window = log[2] - log[1];
+                perPage[i] = machine / log[0];
+                System.out.printf(Locale.ROOT, "%n== docs: SQLite and PostgreSQL manuals (nginx), delay %s s%n"
+                        + "  %.0f page requests (%.0f KB on average) in %.1f s: %.1f pages/s over the fetch window%s%n"
+                        + "  start-up: first page %.2f s after the command started; wall time exceeds the fetch window by %.2f s%n"
+                        + "  CPU: machine %.1f s (%.1f ms per page), crawler process %.1f s (%.1f ms per page); exit code %d%n",
+                        delays[i], log[0], log[3] / log[0] / 1024, window, log[0] / window,
+                        delays[i].equals("0") ? " (target >= 200)" : "", log[1] - started / 1000.0,
+                        (exited - started) / 1000.0 - window, machine, 1000 * perPage[i], r.number("cpuSeconds"),
+                        1000 * r.number("cpuSeconds") / log[0], r.exitCode());
+            }
+        }
+        System.out.printf(Locale.ROOT, "  machine CPU per page at 0.1 s over no delay: %.2f (target <= 1.3)%n", perPage[1] / perPage[0]);
     }
 
     static void printCommon(String title, Result r) {
@@ -637,6 +683,83 @@ public class Bench {
         static long number(String json, String regex) {
             Matcher m = Pattern.compile(regex).matcher(json);
             return m.find() ? Long.parseLong(m.group(1)) : -1;
+        }
+    }
+
+    /** nginx serving directories on 127.0.0.2, 127.0.0.3, ... (one port), with a log of every request's time. */
+    static final class Nginx implements AutoCloseable {
+        final Process process;
+        final Path log;
+        final List<String> seeds;
+
+        private Nginx(Process process, Path log, List<String> seeds) {
+            this.process = process;
+            this.log = log;
+            this.seeds = seeds;
+        }
+
+        static Nginx start(Path prefix, List<Path> roots) throws Exception {
+            Files.createDirectories(prefix.resolve("logs"));
+            int port;
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.2"))) {
+                port = probe.getLocalPort();
+            }
+            StringBuilder conf = new StringBuilder("daemon off; worker_processes 1; error_log " + prefix.resolve("logs/error.log")
+                    + "; pid " + prefix.resolve("nginx.pid") + ";\nevents { worker_connections 256; }\nhttp {\n"
+                    + "  include /etc/nginx/mime.types; log_format timed '$msec $status $body_bytes_sent $request_uri';\n"
+                    + "  access_log " + prefix.resolve("logs/access.log") + " timed;\n"
+                    + "  client_body_temp_path " + prefix + "/tmp; proxy_temp_path " + prefix + "/tmp;"
+                    + " fastcgi_temp_path " + prefix + "/tmp; uwsgi_temp_path " + prefix + "/tmp; scgi_temp_path " + prefix + "/tmp;\n");
+            List<String> seeds = new ArrayList<>();
+            for (int i = 0; i < roots.size(); i++) {
+                String address = "127.0.0." + (i + 2);
+                conf.append("  server { listen ").append(address).append(':').append(port).append("; root ")
+                        .append(roots.get(i).toRealPath()).append("; }\n");
+                seeds.add("http://" + address + ":" + port + "/index.html");
+            }
+            conf.append("}\n");
+            Files.createDirectories(prefix.resolve("tmp"));
+            Path confFile = prefix.resolve("nginx.conf");
+            Files.writeString(confFile, conf);
+            Process process = new ProcessBuilder("/usr/sbin/nginx", "-p", prefix.toString(), "-c", confFile.toString())
+                    .redirectErrorStream(true).redirectOutput(prefix.resolve("logs/stdout.log").toFile()).start();
+            for (int tries = 0; ; tries++) { // until it listens
+                try (Socket socket = new Socket("127.0.0.2", port)) {
+                    break;
+                } catch (IOException e) {
+                    if (!process.isAlive() || tries > 50) {
+                        process.destroy();
+                        throw new IOException("nginx did not start: " + Files.readString(prefix.resolve("logs/stdout.log")));
+                    }
+                    Thread.sleep(100);
+                }
+            }
+            return new Nginx(process, prefix.resolve("logs/access.log"), seeds);
+        }
+
+        List<String> seeds() {
+            return seeds;
+        }
+
+        /** Page requests (robots.txt apart): their count, the first and the last (epoch seconds), and their bytes. */
+        double[] pageRequests() throws IOException {
+            double count = 0, first = Double.MAX_VALUE, last = 0, bytes = 0;
+            for (String line : Files.readAllLines(log)) {
+                String[] f = line.split(" ", 4);
+                if (f.length == 4 && !f[3].startsWith("/robots.txt")) {
+                    double at = Double.parseDouble(f[0]);
+                    count++;
+                    first = Math.min(first, at);
+                    last = Math.max(last, at);
+                    bytes += Double.parseDouble(f[2]);
+                }
+            }
+            return new double[] {count, first, last, bytes};
+        }
+
+        @Override
+        public void close() {
+            process.destroy();
         }
     }
 }
