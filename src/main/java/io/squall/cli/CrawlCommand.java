@@ -65,8 +65,8 @@ final class CrawlCommand {
             try (ConsoleServer server = startConsole(options.consolePort(), console);
                  CrawlOpenSearch os = openOpenSearch(config, options, data)) {
                 data.publishAddress(os.address());
-                CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
-                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
+                CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()
+                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir()), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
                 inject(options.seeds(), new Injector(crawlConfig, os.client()));
                 index.refresh();
@@ -88,6 +88,12 @@ final class CrawlCommand {
     private static CrawlerConfig withCrawlLog(CrawlerConfig config, Path dataDir) {
         return config.isSet("fetcher.crawl.log") ? config : config.with(Map.of("fetcher.crawl.log",
                 CrawlDataDir.crawlLogFile(dataDir).toAbsolutePath().toString()), "local mode");
+    }
+
+    /** Local mode writes WARC files under the data directory, unless the configuration names another one. */
+    private static CrawlerConfig withWarcDir(CrawlerConfig config, Path dataDir) {
+        return config.isSet("warc.dir") ? config : config.with(Map.of("warc.dir",
+                CrawlDataDir.warcDir(dataDir).toAbsolutePath().toString()), "local mode");
     }
 
     /**
