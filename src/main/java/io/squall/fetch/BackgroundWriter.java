@@ -23,13 +23,11 @@ public final class BackgroundWriter<T> implements AutoCloseable {
     private static final Object STOP = new Object();
 
     /** Where the items go; called on the writer's thread only. */
-    public interface Output<T> {
+    public interface Output<T> extends java.io.Closeable {
         void write(T item) throws IOException;
 
         /** Called when the queue has run empty: what was written becomes readable. */
         void flush() throws IOException;
-
-        void close() throws IOException;
     }
 
     private final String name;
