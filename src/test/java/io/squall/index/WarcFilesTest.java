@@ -11,13 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.fetch.FetchResponse;
 import io.squall.fetch.HttpExchange;
 import io.squall.metrics.CounterTally;
+import io.squall.testsupport.Sha1Base32;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -73,7 +73,7 @@ class WarcFilesTest {
         assertEquals(200, response.http().status());
         assertEquals("text/html", response.http().headers().first("Content-Type").orElseThrow());
         assertArrayEquals(body, response.http().body().stream().readAllBytes());
-        assertEquals("sha1:" + base32Sha1(body), response.payloadDigest().orElseThrow().prefixedBase32());
+        assertEquals("sha1:" + Sha1Base32.of(body), response.payloadDigest().orElseThrow().prefixedBase32());
         assertBlockDigest(response);
         assertEquals(WarcTruncationReason.NOT_TRUNCATED, response.truncated());
 
@@ -247,7 +247,7 @@ class WarcFilesTest {
     }
 
     private void assertBlockDigest(WarcRecord r) throws Exception {
-        assertEquals("sha1:" + base32Sha1(blocks.get(r.id())), r.blockDigest().orElseThrow().prefixedBase32());
+        assertEquals("sha1:" + Sha1Base32.of(blocks.get(r.id())), r.blockDigest().orElseThrow().prefixedBase32());
     }
 
     private List<WarcRecord> readAll(Path file) throws IOException {
@@ -291,23 +291,5 @@ class WarcFilesTest {
 
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** RFC 4648 base32 of the SHA-1, written here rather than taken from jwarc. */
-    static String base32Sha1(byte[] bytes) throws Exception {
-        byte[] digest = MessageDigest.getInstance("SHA-1").digest(bytes);
-        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-        StringBuilder out = new StringBuilder();
-        int buffer = 0;
-        int bits = 0;
-        for (byte b : digest) {
-            buffer = (buffer << 8) | (b & 0xff);
-            bits += 8;
-            while (bits >= 5) {
-                out.append(alphabet.charAt((buffer >> (bits - 5)) & 31));
-                bits -= 5;
-            }
-        }
-        return out.toString(); // 160 bits: 32 characters, no padding
     }
 }
