@@ -30,14 +30,14 @@ public final class WarcArchive implements AutoCloseable {
 
     private final Path dir;
     private final Counters counters;
-    private final BackgroundWriter<FetchResponse> writer;
+    private final BackgroundWriter<WarcFiles.Answer> writer;
     private final AtomicLong lastWarnNanos = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
     WarcArchive(Path dir, WarcFiles files, long queueBytes, Counters counters) {
         this.dir = dir;
         this.counters = counters;
         this.writer = new BackgroundWriter<>("WARC writer " + dir, files, QUEUE_ITEMS, queueBytes,
-                WarcArchive::weight);
+                WarcFiles.Answer::weight);
     }
 
     /**
@@ -72,7 +72,8 @@ public final class WarcArchive implements AutoCloseable {
 
     /** Queues an answer for the files; never waits. Answers without their wire form are not archived. */
     public void offer(FetchResponse response) {
-        if (response.wire() == null || writer.offer(response)) {
+        if (response.wire() == null
+                || writer.offer(new WarcFiles.Answer(response.url(), response.statusCode(), response.wire()))) {
             return;
         }
         counters.increment("warc.dropped");
@@ -87,11 +88,6 @@ public final class WarcArchive implements AutoCloseable {
     /** Fetches left out of the files. */
     public long dropped() {
         return writer.dropped();
-    }
-
-    private static long weight(FetchResponse response) {
-        return response.wire().body().length + response.wire().responseHead().length
-                + response.wire().requestHead().length;
     }
 
     /** Writes what is queued and closes the last file (renamed without {@code .open}). */

@@ -1,7 +1,7 @@
 package io.squall.index;
 
 import io.squall.fetch.BackgroundWriter;
-import io.squall.fetch.FetchResponse;
+import io.squall.fetch.HttpExchange;
 import io.squall.metrics.Counters;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * its last record. Such a file keeps its {@code .open} name; the next writer on the directory renames it,
  * after making sure by a file lock that no live writer holds it.
  */
-final class WarcFiles implements BackgroundWriter.Output<FetchResponse> {
+final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
     private static final Logger LOG = LoggerFactory.getLogger(WarcFiles.class);
     static final String PREFIX = "squall-";
     static final String SUFFIX = ".warc.gz";
@@ -47,6 +47,14 @@ final class WarcFiles implements BackgroundWriter.Output<FetchResponse> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
     private static final byte[] TRAILER = {'\r', '\n', '\r', '\n'};
+
+    /** An answer to archive: what of a fetch's response the records need, and no more. */
+    record Answer(String url, int statusCode, HttpExchange wire) {
+        /** The bytes it holds, for the bound of the queue in front of the files. */
+        long weight() {
+            return (long) wire.body().length + wire.responseHead().length + wire.requestHead().length;
+        }
+    }
 
     private final Path dir;
     private final String worker;
@@ -82,15 +90,11 @@ final class WarcFiles implements BackgroundWriter.Output<FetchResponse> {
     }
 
     @Override
-    public synchronized void write(FetchResponse response) throws IOException {
-        if (response.wire() == null) {
-            return;
-        }
+    public synchronized void write(Answer answer) throws IOException {
         if (channel == null) {
             open();
         }
-        CaptureRecords.Capture capture = records.of(response.url(), response.statusCode(), response.wire(),
-                warcinfoId);
+        CaptureRecords.Capture capture = records.of(answer.url(), answer.statusCode(), answer.wire(), warcinfoId);
         for (WarcRecord record : capture.records()) {
             append(record);
         }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.fetch.FetchResponse;
 import io.squall.fetch.HttpExchange;
 import io.squall.metrics.CounterTally;
 import io.squall.testsupport.Sha1Base32;
@@ -226,24 +225,15 @@ class WarcFilesTest {
         }
     }
 
-    @Test
-    void answersWithoutTheirWireFormAreNotWritten() throws Exception {
-        try (WarcFiles files = files(1_000_000, 10)) {
-            files.write(new FetchResponse("http://a.example/", 200, Map.of(), new byte[0], null, 1, null, null));
-        }
-        assertEquals(List.of(), warcFiles(), "no fetch, no file");
-    }
-
     /** A fetch as HttpProtocol hands it over. */
-    static FetchResponse response(String url, int status, byte[] body, boolean truncated) {
+    static WarcFiles.Answer response(String url, int status, byte[] body, boolean truncated) {
         String path = url.substring(url.indexOf('/', 8));
         byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: a.example\r\nUser-Agent: squall-test\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
         byte[] head = ("HTTP/1.1 " + status + " X\r\nContent-Type: text/html\r\nContent-Length: " + body.length
                 + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
         HttpExchange wire = new HttpExchange(T0, "192.0.2.7", request, head, body, truncated);
-        return new FetchResponse(url, status, Map.of(), body, "192.0.2.7", 5, truncated ? "content.limit" : null,
-                wire);
+        return new WarcFiles.Answer(url, status, wire);
     }
 
     private void assertBlockDigest(WarcRecord r) throws Exception {
