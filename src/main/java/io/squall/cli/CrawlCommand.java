@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
+import io.squall.index.WarcArchive;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.topology.CrawlTopology;
 import java.io.IOException;
@@ -90,10 +91,17 @@ final class CrawlCommand {
                 CrawlDataDir.crawlLogFile(dataDir).toAbsolutePath().toString()), "local mode");
     }
 
-    /** Local mode writes WARC files under the data directory, unless the configuration names another one. */
+    /**
+     * Local mode writes WARC files under the data directory, unless the configuration names another one.
+     * The data directory is this crawl's alone: files an earlier crawl killed there left open are finished.
+     */
     private static CrawlerConfig withWarcDir(CrawlerConfig config, Path dataDir) {
-        return config.isSet("warc.dir") ? config : config.with(Map.of("warc.dir",
-                CrawlDataDir.warcDir(dataDir).toAbsolutePath().toString()), "local mode");
+        if (config.isSet("warc.dir")) {
+            return config;
+        }
+        Path dir = CrawlDataDir.warcDir(dataDir).toAbsolutePath();
+        WarcArchive.finishLeftovers(dir);
+        return config.with(Map.of("warc.dir", dir.toString()), "local mode");
     }
 
     /**

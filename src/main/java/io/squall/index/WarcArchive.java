@@ -70,6 +70,14 @@ public final class WarcArchive implements AutoCloseable {
         return fields;
     }
 
+    /**
+     * Gives the files that writers which died left open in {@code dir} their finished names. Only for a
+     * directory no writer uses now (a local crawl's, under the data directory it holds).
+     */
+    public static void finishLeftovers(Path dir) {
+        WarcFiles.finishAllLeftovers(dir);
+    }
+
     /** Queues an answer for the files; never waits. Answers without their wire form are not archived. */
     public void offer(FetchResponse response) {
         if (response.wire() == null

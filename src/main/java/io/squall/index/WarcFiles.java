@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -36,8 +34,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A record reaches the file in one write of its complete gzip member, so the operating system holds
  * every record written: a process killed (even {@code kill -9}) leaves a readable file, at worst cut in
- * its last record. Such a file keeps its {@code .open} name; the next writer on the directory renames it,
- * after making sure by a file lock that no live writer holds it.
+ * its last record. Such a file keeps its {@code .open} name until the same writer (same worker name: the
+ * same task restarted) starts again, or a local crawl starts on its data directory.
  */
 final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
     private static final Logger LOG = LoggerFactory.getLogger(WarcFiles.class);
@@ -68,7 +66,6 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
     private boolean leftoversFinished;
     private int seq;
     private FileChannel channel;
-    private FileLock lock;
     private Path openFile;
     private long size;
     private URI warcinfoId;
@@ -128,7 +125,7 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
     private void open() throws IOException {
         Files.createDirectories(dir);
         if (!leftoversFinished) {
-            finishLeftovers(dir);
+            finishLeftovers(dir, PREFIX + "*-" + worker + "-*" + SUFFIX + OPEN);
             leftoversFinished = true;
         }
         while (channel == null) {
@@ -143,9 +140,6 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
             } catch (FileAlreadyExistsException e) {
                 continue;
             }
-            // Held while the file is written: tells finishLeftovers that its writer is alive. Nobody else
-            // locks a file before its first byte, so this never waits.
-            lock = channel.tryLock();
             openFile = file;
             size = 0;
             Warcinfo warcinfo = new Warcinfo.Builder().date(clock.instant()).filename(name).fields(info).build();
@@ -179,44 +173,34 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
     private void finishFile() throws IOException {
         Path done = dir.resolve(openFile.getFileName().toString().replace(OPEN, ""));
         try {
-            if (lock != null) {
-                lock.release();
-            }
             channel.close();
             Files.move(openFile, done, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             channel = null;
-            lock = null;
             openFile = null;
         }
     }
 
     /**
-     * Renames the {@code .open} files of writers that died (their lock is free: the operating system frees a
-     * dead process's locks), so that they carry a finished file's name; a file some live writer holds is
-     * left alone.
+     * Renames the {@code .open} files that match {@code glob} (files of writers that are known to have
+     * ended), so that they carry a finished file's name.
      */
-    static void finishLeftovers(Path dir) {
-        try (DirectoryStream<Path> open = Files.newDirectoryStream(dir, PREFIX + "*" + SUFFIX + OPEN)) {
+    static void finishLeftovers(Path dir, String glob) {
+        try (DirectoryStream<Path> open = Files.newDirectoryStream(dir, glob)) {
             for (Path file : open) {
-                if (Files.size(file) == 0) {
-                    continue; // just created: its writer locks it before it writes the first byte
-                }
-                try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                    FileLock free = c.tryLock();
-                    if (free == null) {
-                        continue;
-                    }
-                    free.release();
-                } catch (OverlappingFileLockException e) {
-                    continue; // a writer in this JVM holds it
-                }
                 Path done = file.resolveSibling(file.getFileName().toString().replace(OPEN, ""));
                 Files.move(file, done, StandardCopyOption.ATOMIC_MOVE);
                 LOG.info("WARC file {} was left open by a writer that ended abruptly: renamed {}", file, done);
             }
         } catch (IOException e) {
             LOG.warn("Could not finish the WARC files left open in {}: {}", dir, e.toString());
+        }
+    }
+
+    /** Renames every {@code .open} file in {@code dir}: for a directory no writer uses any more. */
+    static void finishAllLeftovers(Path dir) {
+        if (Files.isDirectory(dir)) {
+            finishLeftovers(dir, PREFIX + "*" + SUFFIX + OPEN);
         }
     }
 

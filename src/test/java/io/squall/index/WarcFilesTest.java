@@ -204,24 +204,45 @@ class WarcFilesTest {
     }
 
     @Test
-    void aFileLeftOpenByADeadWriterIsRenamedButALiveOneIsLeftAlone() throws Exception {
-        Path dead = dir.resolve("squall-20260101000000000-old-00003.warc.gz.open");
+    void aWriterFinishesTheFilesItsDeadPredecessorLeftOpenAndNoOtherWritersFiles() throws Exception {
+        Path ownDead = deadFile("squall-20260101000000000-w1-00003.warc.gz.open");
+        WarcFiles other = new WarcFiles(dir, "w2", 1_000_000, Map.of(), 10, counters, Clock.systemUTC());
+        other.write(response("http://a.example/2", 200, bytes("y"), false));
+        Path othersLive = other.openFile();
+
+        WarcFiles restarted = files(1_000_000, 10);
+        restarted.write(response("http://a.example/1", 200, bytes("x"), false));
+        assertTrue(Files.exists(dir.resolve("squall-20260101000000000-w1-00003.warc.gz")), "renamed");
+        assertFalse(Files.exists(ownDead));
+        assertTrue(Files.exists(othersLive), "another writer's file keeps its name");
+        restarted.close();
+        other.close();
+        assertEquals(3, finishedFiles());
+    }
+
+    @Test
+    void aDirectoryNoWriterUsesHasAllItsOpenFilesFinished() throws Exception {
+        deadFile("squall-20260101000000000-a-00000.warc.gz.open");
+        deadFile("squall-20260101000000000-b-00007.warc.gz.open");
+        WarcFiles.finishAllLeftovers(dir);
+        assertEquals(2, finishedFiles());
+        WarcFiles.finishAllLeftovers(dir.resolve("missing")); // no directory yet: nothing to do
+    }
+
+    private Path deadFile(String name) throws IOException {
+        Path dead = dir.resolve(name);
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dead))) {
             out.write(bytes("WARC/1.0\r\n"));
         }
-        WarcFiles live = files(1_000_000, 10);
-        live.write(response("http://a.example/1", 200, bytes("x"), false));
-        Path liveFile = live.openFile();
+        return dead;
+    }
 
-        WarcFiles next = new WarcFiles(dir, "w2", 1_000_000, Map.of(), 10, counters, Clock.systemUTC());
-        next.write(response("http://a.example/2", 200, bytes("y"), false));
-        assertTrue(Files.exists(dir.resolve("squall-20260101000000000-old-00003.warc.gz")), "renamed");
-        assertFalse(Files.exists(dead));
-        assertTrue(Files.exists(liveFile), "a file its writer still holds keeps its name");
-        live.close();
-        next.close();
+    /** Files with a finished name, whoever wrote them; none may be left open. */
+    private long finishedFiles() throws IOException {
         try (Stream<Path> all = Files.list(dir)) {
-            assertEquals(3, all.filter(p -> p.toString().endsWith(".warc.gz")).count(), "nothing left open");
+            List<String> names = all.map(p -> p.getFileName().toString()).toList();
+            assertTrue(names.stream().noneMatch(n -> n.endsWith(".open")), names.toString());
+            return names.stream().filter(n -> n.endsWith(".warc.gz")).count();
         }
     }
 
