@@ -30,8 +30,6 @@ import java.util.regex.Pattern;
  *
  * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad);
  * BENCH_CRAWL_OPTIONS adds options to every crawl (e.g. "--conf other-settings.yaml").
- * The crawls write WARC files (local mode's default): the cost of WARC writing is the difference with
- * BENCH_CRAWL_OPTIONS="--conf bench/no-warc.yaml" (warc.enabled: false), in pages/s and CPU seconds.
  */
 public class Bench {
     record Stats(long requests, long bytes, double windowSeconds, double busySeconds, double minGapMillis,
@@ -76,8 +74,7 @@ public class Bench {
         }
     }
 
-    /** @param warcBytes what the crawl's WARC files hold (compressed), 0 when it wrote none */
-    record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode, long warcBytes) {
+    record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode) {
         double number(String field) {
             Matcher m = Pattern.compile("\"" + field + "\":\"?([-0-9.TZ:]+)").matcher(summaryJson);
             return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
@@ -158,9 +155,6 @@ public class Bench {
                 r.exitCode());
         System.out.printf(Locale.ROOT, "  summary: fetched %.0f, status %s%n", r.number("fetched"),
                 r.summaryJson().replaceAll(".*\"status\":(\\{[^}]*\\}).*", "$1"));
-        System.out.printf(Locale.ROOT, "  WARC files: %s%n", r.warcBytes() == 0 ? "none"
-                : String.format(Locale.ROOT, "%.1f MB, %.0f bytes per request", r.warcBytes() / 1e6,
-                        (double) r.warcBytes() / Math.max(1, w.requests())));
     }
 
     static Result crawl(String name, int hosts, int pages, int latencyMillis, String... options) throws Exception {
@@ -185,22 +179,9 @@ public class Bench {
                 process.destroyForcibly();
             }
             long exited = System.currentTimeMillis();
-            return new Result(web.stats(), json, exited, process.exitValue(), warcBytes(dir.resolve("data").resolve("warc")));
+            return new Result(web.stats(), json, exited, process.exitValue());
         } finally {
             web.stop();
-        }
-    }
-
-    static long warcBytes(Path warcDir) throws IOException {
-        if (!Files.isDirectory(warcDir)) {
-            return 0;
-        }
-        try (var files = Files.list(warcDir)) {
-            long total = 0;
-            for (Path f : files.toList()) {
-                total += Files.size(f);
-            }
-            return total;
         }
     }
 
