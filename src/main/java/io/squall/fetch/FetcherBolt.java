@@ -48,7 +48,8 @@ public class FetcherBolt extends BaseRichBolt {
         renewal = new TimeoutRenewal(collector, config);
         TaskCounters counters = new TaskCounters(context);
         warc = WarcArchive.fromConfig(config, workerName(context), counters);
-        protocol = warc == null ? new HttpProtocol(config) : new ArchivingProtocol(new HttpProtocol(config), warc::offer);
+        HttpProtocol http = new HttpProtocol(config);
+        protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context));
         registerMetrics(context);

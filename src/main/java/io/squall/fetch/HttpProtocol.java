@@ -15,10 +15,10 @@ import java.net.SocketAddress;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
-import java.time.Instant;
 import java.security.KeyManagementException;
 import java.security.NoSuchAlgorithmException;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -49,6 +49,7 @@ import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.Method;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
@@ -241,8 +242,9 @@ public final class HttpProtocol implements Protocol {
         byte[] raw = consumer.body();
         ContentDecoder.Decoded decoded = ContentDecoder.decode(raw, consumer.reachedLimit(), encoding, contentLimit);
         String ip = ipOf(done.context, target);
-        HttpExchange wire = new HttpExchange(done.started, ip, WireHeads.request(done.sent(),
-                target.host() + (target.port() >= 0 ? ":" + target.port() : "")), WireHeads.response(response), raw,
+        String authority = target.host() + (target.port() >= 0 ? ":" + target.port() : "");
+        byte[] requestHead = WireHeads.request(done.sent(), authority);
+        HttpExchange wire = new HttpExchange(done.started, ip, requestHead, WireHeads.response(response), raw,
                 consumer.reachedLimit());
         return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ip, loadingTime,
                 decoded.trimmedReason(), wire);
@@ -256,8 +258,8 @@ public final class HttpProtocol implements Protocol {
     private record Exchange(Instant started, BasicHttpRequest request, HttpClientContext context,
             BoundedBodyConsumer consumer, FetchException failure) {
         /** The request with the headers HttpClient added (Host...), as far as the context tells. */
-        org.apache.hc.core5.http.HttpRequest sent() {
-            org.apache.hc.core5.http.HttpRequest processed = context.getRequest();
+        HttpRequest sent() {
+            HttpRequest processed = context.getRequest();
             return processed != null ? processed : request;
         }
 
@@ -298,24 +300,25 @@ public final class HttpProtocol implements Protocol {
         BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit, headerLimits);
         Future<BoundedBodyConsumer> future = client.execute(new BasicRequestProducer(request, null), consumer,
                 null, context, null);
+        FetchException failure = null;
         try {
             future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return new Exchange(started, request, context, consumer, null);
         } catch (TimeoutException e) {
             abandon(future, consumer);
-            return new Exchange(started, request, context, consumer, new FetchException(FetchException.Cause.DEADLINE,
-                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e));
+            failure = new FetchException(FetchException.Cause.DEADLINE,
+                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e);
         } catch (InterruptedException e) {
             abandon(future, consumer);
             Thread.currentThread().interrupt();
-            return new Exchange(started, request, context, consumer, new FetchException(FetchException.Cause.IO, "interrupted", e));
+            failure = new FetchException(FetchException.Cause.IO, "interrupted", e);
         } catch (ExecutionException e) {
+            // Unless the body passed its raw limit: then the exchange was aborted on purpose, and the content
+            // is what was kept.
             if (!consumer.reachedLimit() || consumer.response() == null) {
-                return new Exchange(started, request, context, consumer, classify(e.getCause() == null ? e : e.getCause(), target.host()));
+                failure = classify(e.getCause() == null ? e : e.getCause(), target.host());
             }
-            // the body passed its raw limit: the exchange was aborted on purpose, the content is what was kept
-            return new Exchange(started, request, context, consumer, null);
         }
+        return new Exchange(started, request, context, consumer, failure);
     }
 
     /**

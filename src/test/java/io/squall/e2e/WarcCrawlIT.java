@@ -159,9 +159,9 @@ class WarcCrawlIT {
     private static List<Path> warcFiles(Path warcDir) throws IOException {
         try (Stream<Path> list = Files.list(warcDir)) {
             List<Path> files = list.sorted().toList();
+            String name = "squall-\\d{17}-[A-Za-z0-9._-]+-\\d+-\\d+-\\d{5}\\.warc\\.gz"; // time-host-port-task-seq
             for (Path f : files) {
-                assertTrue(f.getFileName().toString().matches("squall-\\d{17}-[A-Za-z0-9._-]+-\\d+-\\d+-\\d{5}\\.warc\\.gz"),
-                        "a finished file with its name: " + f.getFileName());
+                assertTrue(f.getFileName().toString().matches(name), "a finished file with its name: " + f.getFileName());
             }
             assertTrue(!files.isEmpty(), "files in " + warcDir);
             return files;
