@@ -161,7 +161,9 @@ final class CrawlCommand {
     private void printHeader(CrawlOptions options, CrawlerConfig config, CrawlOpenSearch os, CrawlDataDir data,
                              ConsoleServer console) {
         err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir())
-                + ", one line per fetch in " + config.getString("fetcher.crawl.log"));
+                + ", one line per fetch in " + config.getString("fetcher.crawl.log")
+                + (config.getBoolean("warc.enabled") && config.isSet("warc.dir")
+                        ? ", WARC files in " + config.getString("warc.dir") : ""));
         err.println("OpenSearch: " + os.description());
         err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
         err.println(AddressGuardHeader.line(config));
