@@ -74,6 +74,8 @@ class WarcCrawlIT {
                     "--opensearch", os.address(), "--conf", conf.toString(), "--data",
                     SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0", "--json");
             assertEquals(0, run.exitCode(), run.stderr());
+            assertTrue(run.stderr().contains(", WARC files in " + dir.resolve("data").resolve("warc").toAbsolutePath()),
+                    "the header says where the files go: " + run.stderr());
 
             List<Path> files = warcFiles(dir.resolve("data").resolve("warc"));
             Map<java.net.URI, Capture> captures = new HashMap<>();
