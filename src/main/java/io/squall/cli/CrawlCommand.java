@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
+import io.squall.index.WarcArchive;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.topology.CrawlTopology;
 import java.io.IOException;
@@ -66,8 +67,8 @@ final class CrawlCommand {
                  ClusterStart cluster = ClusterStart.begin(options.openSearch() == null);
                  CrawlOpenSearch os = openOpenSearch(config, options, data)) {
                 data.publishAddress(os.address());
-                CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
-                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
+                CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()
+                        : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir()), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
                 inject(options.seeds(), new Injector(crawlConfig, os.client()));
                 index.refresh();
@@ -89,6 +90,19 @@ final class CrawlCommand {
     private static CrawlerConfig withCrawlLog(CrawlerConfig config, Path dataDir) {
         return config.isSet("fetcher.crawl.log") ? config : config.with(Map.of("fetcher.crawl.log",
                 CrawlDataDir.crawlLogFile(dataDir).toAbsolutePath().toString()), "local mode");
+    }
+
+    /**
+     * Local mode writes WARC files under the data directory, unless the configuration names another one.
+     * The data directory is this crawl's alone: files an earlier crawl killed there left open are finished.
+     */
+    private static CrawlerConfig withWarcDir(CrawlerConfig config, Path dataDir) {
+        if (config.isSet("warc.dir")) {
+            return config;
+        }
+        Path dir = CrawlDataDir.warcDir(dataDir).toAbsolutePath();
+        WarcArchive.finishLeftovers(dir);
+        return config.with(Map.of("warc.dir", dir.toString()), "local mode");
     }
 
     /**
@@ -148,7 +162,9 @@ final class CrawlCommand {
     private void printHeader(CrawlOptions options, CrawlerConfig config, CrawlOpenSearch os, CrawlDataDir data,
                              ConsoleServer console) {
         err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir())
-                + ", one line per fetch in " + config.getString("fetcher.crawl.log"));
+                + ", one line per fetch in " + config.getString("fetcher.crawl.log")
+                + (config.getBoolean("warc.enabled") && config.isSet("warc.dir")
+                        ? ", WARC files in " + config.getString("warc.dir") : ""));
         err.println("OpenSearch: " + os.description());
         err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
         err.println(AddressGuardHeader.line(config));

@@ -41,6 +41,11 @@ final class CrawlDataDir implements AutoCloseable {
         return dir.resolve("logs").resolve("crawl.log");
     }
 
+    /** The fetcher's WARC files. */
+    static Path warcDir(Path dir) {
+        return dir.resolve("warc");
+    }
+
     private Path lockFile() {
         return dir.resolve("squall.lock");
     }

@@ -11,9 +11,10 @@ import java.util.Map;
  * @param ip the address the content came from, or null when unknown
  * @param loadingTimeMillis from sending the request to the end of the content
  * @param trimmedReason why the content is incomplete (its limit, a broken encoding), or null when complete
+ * @param wire the exchange as it went over the wire (for a WARC archive), or null when unknown
  */
 public record FetchResponse(String url, int statusCode, Map<String, List<String>> headers, byte[] content, String ip,
-        long loadingTimeMillis, String trimmedReason) {
+        long loadingTimeMillis, String trimmedReason, HttpExchange wire) {
 
     /** The first value of a header (any case), or null. */
     public String header(String name) {

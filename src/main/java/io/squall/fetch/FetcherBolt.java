@@ -5,6 +5,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.index.WarcArchive;
 import io.squall.topology.StatusStream;
 import io.squall.topology.TaskCounters;
 import io.squall.topology.TimeoutRenewal;
@@ -33,7 +34,8 @@ public class FetcherBolt extends BaseRichBolt {
     private final UrlFilterFile urlFilters;
     private transient FetchEngine<Tuple> engine;
     private transient TimeoutRenewal renewal;
-    private transient HttpProtocol protocol;
+    private transient Protocol protocol;
+    private transient WarcArchive warc;
 
     /** @param urlFilters the filters for redirect targets, read where the crawl was started */
     public FetcherBolt(UrlFilterFile urlFilters) {
@@ -44,11 +46,27 @@ public class FetcherBolt extends BaseRichBolt {
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         renewal = new TimeoutRenewal(collector, config);
-        protocol = new HttpProtocol(config);
         TaskCounters counters = new TaskCounters(context);
+        warc = WarcArchive.fromConfig(config, workerName(context), counters);
+        HttpProtocol http = new HttpProtocol(config);
+        protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context));
         registerMetrics(context);
+    }
+
+    /**
+     * This task's name in WARC file names, unique among the tasks that may share a directory:
+     * {@code <host>-<worker port>-<task id>}.
+     */
+    private static String workerName(TopologyContext context) {
+        String host;
+        try {
+            host = org.apache.storm.utils.Utils.hostname().replaceAll("[^A-Za-z0-9.-]", "_");
+        } catch (java.net.UnknownHostException e) {
+            host = "unknown-host"; // the port and task id still tell the writers apart on this machine
+        }
+        return host + "-" + context.getThisWorkerPort() + "-" + context.getThisTaskId();
     }
 
     /**
@@ -135,6 +153,9 @@ public class FetcherBolt extends BaseRichBolt {
         if (engine != null) {
             engine.close();
             protocol.close();
+        }
+        if (warc != null) {
+            warc.close(); // after the engine: every answer fetched is in its queue by then
         }
     }
 

@@ -18,6 +18,7 @@ import java.net.UnknownHostException;
 import java.security.KeyManagementException;
 import java.security.NoSuchAlgorithmException;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -48,6 +49,7 @@ import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.Method;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
@@ -237,14 +239,30 @@ public final class HttpProtocol implements Protocol {
         Map<String, List<String>> headers = headersOf(response);
         String encoding = response.getFirstHeader("Content-Encoding") == null ? null
                 : response.getFirstHeader("Content-Encoding").getValue();
-        ContentDecoder.Decoded decoded = ContentDecoder.decode(consumer.body(), consumer.reachedLimit(), encoding,
-                contentLimit);
-        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ipOf(done.context, target),
-                loadingTime, decoded.trimmedReason());
+        byte[] raw = consumer.body();
+        ContentDecoder.Decoded decoded = ContentDecoder.decode(raw, consumer.reachedLimit(), encoding, contentLimit);
+        String ip = ipOf(done.context, target);
+        String authority = target.host() + (target.port() >= 0 ? ":" + target.port() : "");
+        byte[] requestHead = WireHeads.request(done.sent(), authority);
+        HttpExchange wire = new HttpExchange(done.started, ip, requestHead, WireHeads.response(response), raw,
+                consumer.reachedLimit());
+        return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ip, loadingTime,
+                decoded.trimmedReason(), wire);
     }
 
-    /** One request and what came of it: a response in {@code consumer}, or a {@code failure}. */
-    private record Exchange(HttpClientContext context, BoundedBodyConsumer consumer, FetchException failure) {
+    /**
+     * One request and what came of it: a response in {@code consumer}, or a {@code failure}.
+     *
+     * @param request the request as built here; HttpClient adds headers to a copy of it on its way out
+     */
+    private record Exchange(Instant started, BasicHttpRequest request, HttpClientContext context,
+            BoundedBodyConsumer consumer, FetchException failure) {
+        /** The request with the headers HttpClient added (Host...), as far as the context tells. */
+        HttpRequest sent() {
+            HttpRequest processed = context.getRequest();
+            return processed != null ? processed : request;
+        }
+
         /**
          * No answer began, and the connection had carried an earlier exchange or was found closed before this
          * request could go out on it (no endpoint yet): the idle-close race. A new connection that fails
@@ -278,27 +296,29 @@ public final class HttpProtocol implements Protocol {
         }
         HttpClientContext context = HttpClientContext.create();
         context.setUserToken(connectionState);
+        Instant started = Instant.now();
         BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit, headerLimits);
         Future<BoundedBodyConsumer> future = client.execute(new BasicRequestProducer(request, null), consumer,
                 null, context, null);
+        FetchException failure = null;
         try {
             future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return new Exchange(context, consumer, null);
         } catch (TimeoutException e) {
             abandon(future, consumer);
-            return new Exchange(context, consumer, new FetchException(FetchException.Cause.DEADLINE,
-                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e));
+            failure = new FetchException(FetchException.Cause.DEADLINE,
+                    "no complete answer within http.deadline (" + deadlineMillis + " ms)", e);
         } catch (InterruptedException e) {
             abandon(future, consumer);
             Thread.currentThread().interrupt();
-            return new Exchange(context, consumer, new FetchException(FetchException.Cause.IO, "interrupted", e));
+            failure = new FetchException(FetchException.Cause.IO, "interrupted", e);
         } catch (ExecutionException e) {
+            // Unless the body passed its raw limit: then the exchange was aborted on purpose, and the content
+            // is what was kept.
             if (!consumer.reachedLimit() || consumer.response() == null) {
-                return new Exchange(context, consumer, classify(e.getCause() == null ? e : e.getCause(), target.host()));
+                failure = classify(e.getCause() == null ? e : e.getCause(), target.host());
             }
-            // the body passed its raw limit: the exchange was aborted on purpose, the content is what was kept
-            return new Exchange(context, consumer, null);
         }
+        return new Exchange(started, request, context, consumer, failure);
     }
 
     /**

@@ -16,6 +16,7 @@ import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import io.squall.urls.UrlFilters;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +28,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.Warcinfo;
 
 /**
  * A whole crawl of a local web of three hosts (and one out of scope), through the squall command: the
@@ -72,6 +76,7 @@ class CrawlSiteIT {
             afterResume.put(a.url("/flaky"), "FETCH_ERROR");
             assertEquals(afterResume, statuses(os), "status index after the resumed crawl");
             assertContentIndexHoldsTheFetchedPages(os);
+            assertWarcFilesSurvivedTheKill(dir.resolve("data").resolve("warc"));
 
             // Politeness, as the server saw it, over both runs.
             for (Site site : new Site[] {a, b, c}) {
@@ -186,5 +191,33 @@ class CrawlSiteIT {
             content.merge((String) doc.get("url"), 1L, Long::sum);
         }
         assertEquals(fetchedHtml, content, "the content index holds each fetched HTML page once");
+    }
+
+    /**
+     * The killed crawl's WARC file was finished by the next run (renamed without ".open"), and reads to its
+     * last complete record; every other file reads to its end.
+     */
+    private static void assertWarcFilesSurvivedTheKill(Path warcDir) throws Exception {
+        List<Path> files;
+        try (var list = Files.list(warcDir)) {
+            files = list.sorted().toList();
+        }
+        assertTrue(files.size() >= 2, "a file from each run: " + files);
+        int cut = 0;
+        for (Path file : files) {
+            assertTrue(file.toString().endsWith(".warc.gz"), "nothing left open: " + file);
+            int records = 0;
+            try (WarcReader reader = new WarcReader(file)) {
+                for (WarcRecord r : reader) {
+                    assertTrue(records > 0 || r instanceof Warcinfo, "a file begins with its warcinfo: " + file);
+                    r.body().consume();
+                    records++;
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                cut++; // the killed run's file may end in the middle of its last record
+            }
+            assertTrue(records >= 3, file + " holds its warcinfo and a fetch at least: " + records);
+        }
+        assertTrue(cut <= 1, cut + " files end in a broken record");
     }
 }

@@ -116,6 +116,56 @@ class HttpProtocolTest {
     }
 
     @Test
+    void theWireFormIsTheRequestAsSentAndTheAnswerAsReceivedStillEncoded() throws Exception {
+        byte[] html = "<html><body>wire</body></html>".getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(gzipped)) {
+            gz.write(html);
+        }
+        site.on("/wire", Response.encoded(gzipped.toByteArray(), "gzip").header("X-Test", "1"));
+        java.time.Instant before = java.time.Instant.now();
+        FetchResponse r = http.fetch(site.url("/wire?q=1"), new Metadata());
+        HttpExchange wire = r.wire();
+        assertArrayEquals(html, r.content());
+        assertArrayEquals(gzipped.toByteArray(), wire.body(), "the body as received, Content-Encoding kept");
+        assertEquals("127.0.0.2", wire.ip());
+        assertTrue(!wire.started().isBefore(before) && !wire.started().isAfter(java.time.Instant.now()));
+        assertTrue(!wire.bodyTruncated());
+
+        String head = new String(wire.responseHead(), StandardCharsets.ISO_8859_1);
+        assertTrue(head.startsWith("HTTP/1.1 200 OK\r\n"), head);
+        assertTrue(head.contains("\r\nContent-Encoding: gzip\r\n") && head.contains("\r\nX-Test: 1\r\n"), head);
+        assertTrue(head.contains("\r\nContent-Length: " + gzipped.size() + "\r\n"), head);
+        assertTrue(head.endsWith("\r\n\r\n"), head);
+
+        // The request as the server saw it: the same request line and header lines, in the same order.
+        LoggedRequest seen = web.log().matching(q -> q.path().equals("/wire?q=1")).get(0);
+        String request = new String(wire.requestHead(), StandardCharsets.ISO_8859_1);
+        assertTrue(request.startsWith("GET /wire?q=1 HTTP/1.1\r\n"), request);
+        assertEquals(List.of(seen.headers().strip().split("\r\n")),
+                List.of(request.substring(request.indexOf("\r\n") + 2).strip().split("\r\n")));
+    }
+
+    @Test
+    void aChunkedBodyIsKeptJoinedAndItsTransferEncodingRenamed() throws Exception {
+        byte[] chunked = "5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        site.on("/chunked", Response.html("").header("Transfer-Encoding", "chunked").body(chunked));
+        HttpExchange wire = http.fetch(site.url("/chunked"), new Metadata()).wire();
+        assertEquals("hello world", new String(wire.body(), StandardCharsets.ISO_8859_1));
+        String head = new String(wire.responseHead(), StandardCharsets.ISO_8859_1);
+        assertTrue(head.contains("\r\nX-Crawler-Transfer-Encoding: chunked\r\n"), head);
+        assertTrue(!head.contains("\r\nTransfer-Encoding"), head);
+    }
+
+    @Test
+    void theWireFormOfABodyCutAtTheLimitSaysSo() throws Exception {
+        site.on("/big-wire", Response.html("y".repeat(200_000)));
+        HttpExchange wire = http.fetch(site.url("/big-wire"), new Metadata()).wire();
+        assertTrue(wire.bodyTruncated());
+        assertEquals(LIMIT, wire.body().length);
+    }
+
+    @Test
     void compressionBombsAreCutAtTheLimitAfterDecoding() throws Exception {
         // 12 MB of zeros each, as the corpus's bombs decode to about 11.5 MB
         for (String encoding : new String[] {"gzip", "deflate", "raw-deflate", "br", "zstd"}) {

@@ -96,6 +96,11 @@ public final class Response {
         return new Response(200, new LinkedHashMap<>(), new byte[0], 0, 0, 0, Delivery.ENDLESS_HEADER_LINES);
     }
 
+    /** The body this response sends. */
+    public byte[] bodyBytes() {
+        return body.clone();
+    }
+
     public Response header(String name, String value) {
         Map<String, String> h = new LinkedHashMap<>(headers);
         h.put(name, value);
