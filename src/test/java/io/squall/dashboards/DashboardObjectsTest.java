@@ -81,4 +81,19 @@ class DashboardObjectsTest {
         }
         assertEquals(objects.visualizations.keySet(), onDashboards);
     }
+
+    /** What DashboardsIT calls an empty chart, on answers shaped as OpenSearch gives them. */
+    @Test
+    void anAnswerIsEmptyWithoutDocumentsBucketsWithDocumentsOrMetricValues() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String hits = "{\"hits\":{\"total\":{\"value\":%d}},\"aggregations\":%s}";
+        assertEquals("no document matched", DashboardSearches.emptiness(json.readTree(hits.formatted(0, "{}"))));
+        assertEquals("no bucket in aggregation 2", DashboardSearches.emptiness(json.readTree(hits.formatted(5,
+                "{\"2\":{\"buckets\":[{\"key\":1,\"doc_count\":0}]}}"))));
+        assertEquals("no value for metric 1", DashboardSearches.emptiness(json.readTree(hits.formatted(5,
+                "{\"2\":{\"buckets\":[{\"key\":1,\"doc_count\":5,\"1\":{\"value\":null}}]}}"))));
+        assertEquals(null, DashboardSearches.emptiness(json.readTree(hits.formatted(5,
+                "{\"2\":{\"buckets\":[{\"key\":1,\"doc_count\":5,\"3\":{\"buckets\":[{\"key\":\"x\","
+                        + "\"doc_count\":2,\"1\":{\"value\":0.0}}]}}]}}"))));
+    }
 }
