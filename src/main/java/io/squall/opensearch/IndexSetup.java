@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Start-up work on OpenSearch: wait until it answers, then create the indices that are missing from
- * their definitions in {@code es-conf/} (a directory given by the user, else the copies in the jar).
+ * Start-up work on OpenSearch: wait until it answers, then create the indices (and the metrics indices'
+ * template) that are missing from their definitions in {@code es-conf/} (a directory given by the user,
+ * else the copies in the jar).
  * Safe when several workers do it at once: an index created by another worker meanwhile is fine.
  */
 public final class IndexSetup {
@@ -69,7 +70,7 @@ public final class IndexSetup {
         }
     }
 
-    /** Creates every Squall index that does not exist yet. */
+    /** Creates every Squall index (for the metrics, their template) that does not exist yet. */
     public static void ensureIndices(OpenSearchClient client, CrawlerConfig config, Path esConfDir) {
         for (SquallIndex index : SquallIndex.values()) {
             ensureIndex(client, config, index, esConfDir);
@@ -121,7 +122,7 @@ public final class IndexSetup {
      * like a day's metrics. Its priority only needs to differ from that of any other template of the user's
      * that matches the same names (OpenSearch refuses two of equal priority).
      */
-    static String metricsTemplate(CrawlerConfig config, Path esConfDir) throws IOException {
+    private static String metricsTemplate(CrawlerConfig config, Path esConfDir) throws IOException {
         ObjectNode template = JSON.createObjectNode();
         template.putArray("index_patterns").add(MetricsIndices.pattern(SquallIndex.METRICS.name(config)));
         template.put("priority", 100);
