@@ -18,7 +18,7 @@ import java.util.Map;
  * previous report), {@code component}, {@code taskId} and {@code worker}. Ids are derived from task, name
  * and time, so a re-sent batch overwrites instead of doubling.
  */
-public final class MetricDocuments {
+final class MetricDocuments {
     private final MetricSelection selection;
     private final CounterDeltas deltas = new CounterDeltas();
 
@@ -27,14 +27,14 @@ public final class MetricDocuments {
     }
 
     /** A document and its id. */
-    public record MetricDocument(String id, Map<String, Object> source) {
+    record MetricDocument(String id, Map<String, Object> source) {
     }
 
     /** Which run, where and when a batch of values was measured. */
-    public record Origin(String stormId, String worker, String component, int taskId, long timestampMillis) {
+    record Origin(String stormId, String worker, String component, int taskId, long timestampMillis) {
     }
 
-    public List<MetricDocument> of(Origin origin, String name, Object value) {
+    List<MetricDocument> of(Origin origin, String name, Object value) {
         List<MetricDocument> docs = new ArrayList<>(1);
         if (value instanceof Number number) {
             add(docs, origin, name, number);
