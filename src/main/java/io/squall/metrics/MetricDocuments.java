@@ -50,7 +50,7 @@ final class MetricDocuments {
 
     private void add(List<MetricDocument> docs, Origin origin, String name, Number number) {
         double value = number.doubleValue();
-        if (!Double.isFinite(value) || !selection.keeps(name)) {
+        if (!Double.isFinite(value) || !selection.keeps(origin.component(), name)) {
             return;
         }
         Map<String, Object> source = new LinkedHashMap<>();
@@ -58,7 +58,7 @@ final class MetricDocuments {
         source.put("stormId", origin.stormId());
         source.put("name", name);
         source.put("value", value);
-        if (MetricKinds.isCounter(name)) {
+        if (MetricKinds.isCounter(origin.component(), name)) {
             source.put("delta", deltas.delta(origin.worker(), origin.component(), origin.taskId(), name,
                     origin.timestampMillis(), value));
         }

@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * Which reported metrics reach the metrics index: all of Squall's, and those of Storm's own (a few hundred
- * names per worker: queues, latencies, acker, JVM memory pools, threads...) whose name matches one of
+ * names per worker: queues, latencies, acker, JVM memory pools, threads...; see {@link MetricKinds})
+ * whose name matches one of
  * {@code opensearch.metrics.storm.include}, patterns where {@code *} stands for any characters.
  */
 final class MetricSelection {
@@ -15,8 +16,8 @@ final class MetricSelection {
         this.stormPatterns = stormPatterns.stream().map(MetricSelection::glob).toList();
     }
 
-    boolean keeps(String name) {
-        if (MetricKinds.isSquall(name)) {
+    boolean keeps(String component, String name) {
+        if (MetricKinds.isSquall(component, name)) {
             return true;
         }
         for (Pattern pattern : stormPatterns) {

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(OpenSearchExtension.class)
 class DashboardsIT {
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    /** Storm's metrics that opensearch.metrics.storm.include keeps by default. */
+    private static final Pattern STORMS_CHOSEN = Pattern.compile("__capacity|__process-latency-.*|__complete-latency-.*"
+            + "|receive-queue-population|receive-queue-pct_full|memory\\.heap\\.used");
 
     @TempDir
     Path dir;
@@ -81,9 +85,12 @@ class DashboardsIT {
         for (Map<String, Object> doc : docs) {
             runs.add(doc.get("stormId"));
             String name = (String) doc.get("name");
+            String component = (String) doc.get("component");
             names.add(name);
             assertTrue(Double.isFinite(((Number) doc.get("value")).doubleValue()), doc.toString());
-            assertEquals(MetricKinds.isCounter(name), doc.containsKey("delta"), "delta only for counters: " + doc);
+            assertEquals(MetricKinds.isCounter(component, name), doc.containsKey("delta"), "delta only for counters: " + doc);
+            assertTrue(MetricKinds.isSquall(component, name) || STORMS_CHOSEN.matcher(name).matches(),
+                    "not one of Storm's chosen metrics: " + doc);
             if (name.equals("fetcher.pages")) {
                 String task = doc.get("worker") + "/" + doc.get("taskId");
                 deltaSums.merge(task, ((Number) doc.get("delta")).doubleValue(), Double::sum);
@@ -95,11 +102,6 @@ class DashboardsIT {
         assertTrue(String.valueOf(runs.iterator().next()).startsWith("squall-local"), "the topology id: " + runs);
         assertFalse(lastTotals.isEmpty(), "fetcher.pages reported");
         assertEquals(lastTotals, deltaSums, "a task's increases add up to its last total");
-        for (String name : names) {
-            assertTrue(MetricKinds.isSquall(name) || name.equals("__capacity") || name.startsWith("__process-latency-") || name.startsWith("__complete-latency-")
-                    || name.equals("receive-queue-population") || name.equals("receive-queue-pct_full")
-                    || name.equals("memory.heap.used"), "not one of Storm's chosen metrics: " + name);
-        }
         for (String expected : List.of("status.errors.http.404", "status.errors.http.500", "status.errors.robots",
                 "urlfilter.rejected.scope", "parser.pages", "indexer.indexed", "fetcher.fetch.ms.p95")) {
             assertTrue(names.contains(expected), expected + " among " + names);

@@ -30,11 +30,14 @@ class TaskGaugesTest {
 
     @Test
     void countersAreSquallsNamesThatAreNeitherGaugesNorHistogramStatistics() {
-        assertTrue(MetricKinds.isCounter("fetcher.pages"));
-        assertTrue(MetricKinds.isCounter("status.errors.robots.unavailable.connection.refused"));
-        assertTrue(MetricKinds.isCounter("fetcher.fetch.ms.count"));
-        assertTrue(!MetricKinds.isCounter("fetcher.fetch.ms.p95"));
-        assertTrue(!MetricKinds.isCounter("fetcher.queues"));
-        assertTrue(!MetricKinds.isCounter("__emit-count-default"));
+        assertTrue(MetricKinds.isCounter("fetcher", "fetcher.pages"));
+        assertTrue(MetricKinds.isCounter("status", "status.errors.robots.unavailable.connection.refused"));
+        assertTrue(MetricKinds.isCounter("indexer", "warc.records"), "a new family of counters needs no listing");
+        assertTrue(MetricKinds.isCounter("fetcher", "fetcher.fetch.ms.count"));
+        assertTrue(!MetricKinds.isCounter("fetcher", "fetcher.fetch.ms.p95"));
+        assertTrue(!MetricKinds.isCounter("fetcher", "fetcher.queues"));
+        assertTrue(!MetricKinds.isCounter("fetcher", "__emit-count-default"));
+        assertTrue(!MetricKinds.isCounter("fetcher", "receive-queue-population"));
+        assertTrue(!MetricKinds.isCounter("__system", "threads.count"));
     }
 }
