@@ -8,6 +8,7 @@ import io.squall.core.Status;
 import io.squall.index.WarcArchive;
 import io.squall.topology.StatusStream;
 import io.squall.topology.TaskCounters;
+import io.squall.topology.TaskGauges;
 import io.squall.topology.TimeoutRenewal;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
@@ -132,7 +133,7 @@ public class FetcherBolt extends BaseRichBolt {
     }
 
     private static void gauge(TopologyContext context, String name, LongSupplier value) {
-        context.registerGauge(name, (Gauge<Long>) value::getAsLong);
+        TaskGauges.register(context, name, (Gauge<Long>) value::getAsLong);
     }
 
     /**

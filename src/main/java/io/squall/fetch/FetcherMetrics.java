@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The fetcher's figures: counters go to the {@link Counters} the engine was given ({@code fetcher.pages},
  * {@code fetcher.bytes}, {@code fetcher.errors}, {@code fetcher.status.<STATUS>}, {@code fetcher.http.<code>},
  * {@code fetcher.exceptions.<cause>}, {@code fetcher.queue.timeouts}, {@code fetcher.rejected},
- * {@code fetcher.robots}); busy threads and mean fetch and queue times are kept here, for gauges.
+ * {@code fetcher.robots}) and each fetch's time to its histogram ({@code fetcher.fetch.ms}); busy threads
+ * and mean fetch and queue times since start are kept here, for gauges.
  */
 public final class FetcherMetrics {
     private final Counters counters;
@@ -27,6 +28,7 @@ public final class FetcherMetrics {
     }
 
     void fetchTime(long millis) {
+        counters.record("fetcher.fetch.ms", millis);
         fetchMillis.add(millis);
         fetches.increment();
     }

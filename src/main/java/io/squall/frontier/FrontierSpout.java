@@ -3,6 +3,7 @@ package io.squall.frontier;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Histogram;
 import io.squall.config.CrawlerConfig;
+import io.squall.topology.TaskGauges;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -43,13 +44,13 @@ public class FrontierSpout extends BaseRichSpout {
         this.emitted = context.registerCounter("spout.emitted");
         this.acked = context.registerCounter("spout.acked");
         this.failed = context.registerCounter("spout.failed");
-        context.registerGauge("spout.inflight", () -> inFlight);
-        context.registerGauge("spout.idle", () -> idle);
+        TaskGauges.register(context, "spout.inflight", () -> inFlight);
+        TaskGauges.register(context, "spout.idle", () -> idle);
         if (frontier.hasBudget()) {
-            context.registerGauge("spout.budget.used", () -> budgetUsed);
-            context.registerGauge("spout.budget.setaside", () -> setAside);
+            TaskGauges.register(context, "spout.budget.used", () -> budgetUsed);
+            TaskGauges.register(context, "spout.budget.setaside", () -> setAside);
         }
-        Histogram searchMillis = context.registerHistogram("spout.search.ms");
+        Histogram searchMillis = TaskGauges.registerHistogram(context, "spout.search.ms");
         frontier.onSearchTime(searchMillis::update);
         updateGauges();
     }

@@ -10,6 +10,7 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import io.squall.topology.StatusStream;
 import io.squall.topology.TaskCounters;
+import io.squall.topology.TaskGauges;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
@@ -40,7 +41,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         BulkWriter bulk = openBulkWriter(config, SquallIndex.STATUS, "opensearch.status", context);
         this.counters = new TaskCounters(context);
         this.writer = new StatusWriter(config, bulk, counters);
-        context.registerGauge("status.buffered", bulk::buffered);
+        TaskGauges.register(context, "status.buffered", bulk::buffered);
     }
 
     @Override

@@ -50,7 +50,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Counts, in the {@link Counters} it is given, {@code status.written.<STATUS>} (documents created or
- * overwritten), {@code status.known} (DISCOVERED URLs already in the index) and {@code status.failed}.
+ * overwritten), {@code status.errors.<error.cause>} (those of them that are FETCH_ERROR or ERROR, by the
+ * cause in their metadata), {@code status.known} (DISCOVERED URLs already in the index) and
+ * {@code status.failed}.
  */
 public final class StatusWriter {
     private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
@@ -64,6 +66,7 @@ public final class StatusWriter {
     }
 
     private static final String WRITTEN_PREFIX = "status.written.";
+    private static final String ERRORS_PREFIX = "status.errors.";
     private static final String KNOWN = "status.known";
     private static final String FAILED = "status.failed";
     private static final String REFUSED = "status.refused";
@@ -152,7 +155,7 @@ public final class StatusWriter {
         document.put("metadata", stored.asMap());
 
         String routing = partitionKeys.routingOf(url, key);
-        BulkWriter.Callback tracked = tracking(id, effective, callback);
+        BulkWriter.Callback tracked = tracking(id, effective, stored.getFirst(MetadataKeys.ERROR_CAUSE), callback);
         if (effective == Status.DISCOVERED) {
             pendingCreates.put(id, new ArrayList<>());
             writer.create(statusIndex, id, routing, document, sharedWithFollowers(id, tracked));
@@ -185,7 +188,7 @@ public final class StatusWriter {
         document.put("metadata", stored.asMap());
         LOG.warn("Storing {} as ERROR without its metadata: {}", url, refusal);
         writer.index(statusIndex, id, partitionKeys.routingOf(url, key), document,
-                tracking(id, Status.ERROR, new BulkWriter.Callback() {
+                tracking(id, Status.ERROR, REFUSED, new BulkWriter.Callback() {
                     @Override
                     public void succeeded(boolean alreadyExisted) {
                         refusals.parked(id);
@@ -296,13 +299,17 @@ public final class StatusWriter {
         };
     }
 
-    private BulkWriter.Callback tracking(String id, Status status, BulkWriter.Callback callback) {
+    private BulkWriter.Callback tracking(String id, Status status, String errorCause, BulkWriter.Callback callback) {
         return new BulkWriter.Callback() {
             @Override
             public void succeeded(boolean alreadyExisted) {
                 // Only a confirmed write makes a URL known: a failed one must be retried when rediscovered.
                 knownIds.put(id, Boolean.TRUE);
                 counters.increment(alreadyExisted ? KNOWN : WRITTEN_PREFIX + status.name());
+                if (status == Status.FETCH_ERROR || status == Status.ERROR) {
+                    counters.increment(ERRORS_PREFIX + (errorCause == null || errorCause.isEmpty() ? "unknown"
+                            : errorCause));
+                }
                 callback.succeeded(alreadyExisted);
             }
 

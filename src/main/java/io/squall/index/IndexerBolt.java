@@ -8,6 +8,7 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.topology.BulkWritingBolt;
 import io.squall.topology.StatusStream;
 import io.squall.topology.TaskCounters;
+import io.squall.topology.TaskGauges;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -39,7 +40,7 @@ public class IndexerBolt extends BulkWritingBolt {
         BulkWriter bulk = openBulkWriter(config, SquallIndex.CONTENT, "opensearch.content", context);
         this.counters = new TaskCounters(context);
         this.indexer = new ContentIndexer(config, bulk, counters);
-        context.registerGauge("indexer.buffered", bulk::buffered);
+        TaskGauges.register(context, "indexer.buffered", bulk::buffered);
     }
 
     @Override

@@ -19,4 +19,11 @@ public interface Counters {
     default void increment(String name) {
         add(name, 1);
     }
+
+    /**
+     * Adds a measurement (such as a fetch's milliseconds) to the histogram of that name, one of
+     * {@link MetricKinds#HISTOGRAMS}. Only the topology keeps histograms; elsewhere this does nothing.
+     */
+    default void record(String name, long value) {
+    }
 }

@@ -3,11 +3,19 @@ package io.squall.metrics;
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
+import io.squall.opensearch.MetricsIndices;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.storm.Config;
 import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.IErrorReporter;
 import org.apache.storm.task.TopologyContext;
@@ -16,8 +24,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the topology's metrics (Squall's and Storm's own) to the metrics index, for OpenSearch
- * Dashboards. Registered in topology.yaml under {@code topology.metrics.consumer.register}.
+ * Writes the topology's metrics to the metrics indices, for OpenSearch Dashboards: Squall's own and the
+ * few of Storm's that {@code opensearch.metrics.storm.include} names ({@link MetricDocuments} says what a
+ * document holds). Registered in topology.yaml under {@code topology.metrics.consumer.register}, with one
+ * task: it remembers each counter's last total to write its increase.
+ *
+ * <p>Each day (UTC) has its own index, made from the index template that start-up puts in place; at
+ * start and at each new day, the days older than {@code opensearch.metrics.retention.days} are deleted.
  *
  * <p>Metrics are best effort: a failed write is logged (once a minute at most) and dropped, never retried,
  * since no URL depends on it.
@@ -28,7 +41,11 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
 
     private transient OpenSearchClient client;
     private transient BulkWriter bulk;
-    private transient String index;
+    private transient String baseName;
+    private transient String stormId;
+    private transient int retentionDays;
+    private transient MetricDocuments documents;
+    private transient LocalDate retentionCheckedOn;
     private final AtomicLong lastWarning = new AtomicLong();
 
     @Override
@@ -38,18 +55,45 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
         client = OpenSearchClients.create(config);
         IndexSetup.awaitReachable(client, config);
         IndexSetup.ensureIndex(client, config, SquallIndex.METRICS, null);
-        index = SquallIndex.METRICS.name(config);
-        bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.metrics"), index);
+        baseName = SquallIndex.METRICS.name(config);
+        stormId = context != null ? context.getStormId() : String.valueOf(topoConf.get(Config.STORM_ID));
+        retentionDays = config.getInt("opensearch.metrics.retention.days");
+        documents = new MetricDocuments(new MetricSelection(config.getStringList("opensearch.metrics.storm.include")));
+        bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.metrics"), baseName);
+        deleteExpired(LocalDate.now(ZoneOffset.UTC));
     }
 
     @Override
     public void handleDataPoints(TaskInfo task, Collection<DataPoint> dataPoints) {
-        MetricDocuments.Origin origin = new MetricDocuments.Origin(task.srcWorkerHost + ":" + task.srcWorkerPort,
-                task.srcComponentId, task.srcTaskId, task.timestamp * 1000);
+        long millis = task.timestamp * 1000;
+        LocalDate day = LocalDate.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
+        if (day.isAfter(retentionCheckedOn)) {
+            deleteExpired(day);
+        }
+        String index = MetricsIndices.daily(baseName, millis);
+        MetricDocuments.Origin origin = new MetricDocuments.Origin(stormId, task.srcWorkerHost + ":"
+                + task.srcWorkerPort, task.srcComponentId, task.srcTaskId, millis);
         for (DataPoint point : dataPoints) {
-            for (MetricDocuments.MetricDocument doc : MetricDocuments.of(origin, point.name, point.value)) {
+            for (MetricDocuments.MetricDocument doc : documents.of(origin, point.name, point.value)) {
                 bulk.index(index, doc.id(), null, doc.source(), droppedOnFailure);
             }
+        }
+    }
+
+    /** Deletes the days past the retention; a failure is logged and tried again the next day. */
+    private void deleteExpired(LocalDate today) {
+        retentionCheckedOn = today;
+        try {
+            List<String> existing = new ArrayList<>(client.indices()
+                    .get(g -> g.index(MetricsIndices.pattern(baseName))).result().keySet());
+            List<String> expired = MetricsIndices.expired(baseName, existing, today, retentionDays);
+            if (!expired.isEmpty()) {
+                client.indices().delete(d -> d.index(expired));
+                LOG.info("Deleted the metrics indices older than {} days (opensearch.metrics.retention.days): {}",
+                        retentionDays, expired);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not delete the metrics indices older than {} days: {}", retentionDays, e.toString());
         }
     }
 
@@ -63,7 +107,7 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
             long now = System.currentTimeMillis();
             long last = lastWarning.get();
             if (now - last > WARN_EVERY_MILLIS && lastWarning.compareAndSet(last, now)) {
-                LOG.warn("Metrics not written to index '{}': {}", index, reason);
+                LOG.warn("Metrics not written to the indices '{}': {}", MetricsIndices.pattern(baseName), reason);
             }
         }
     };

@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Start-up work on OpenSearch: wait until it answers, then create the indices that are missing from
- * their definitions in {@code es-conf/} (a directory given by the user, else the copies in the jar).
+ * Start-up work on OpenSearch: wait until it answers, then create the indices (and the metrics indices'
+ * template) that are missing from their definitions in {@code es-conf/} (a directory given by the user,
+ * else the copies in the jar).
  * Safe when several workers do it at once: an index created by another worker meanwhile is fine.
  */
 public final class IndexSetup {
@@ -69,38 +70,64 @@ public final class IndexSetup {
         }
     }
 
-    /** Creates every Squall index that does not exist yet. */
+    /** Creates every Squall index (for the metrics, their template) that does not exist yet. */
     public static void ensureIndices(OpenSearchClient client, CrawlerConfig config, Path esConfDir) {
         for (SquallIndex index : SquallIndex.values()) {
             ensureIndex(client, config, index, esConfDir);
         }
     }
 
-    /** Creates one index if it does not exist yet. */
+    /**
+     * Creates one index if it does not exist yet; for the metrics, which live in daily indices
+     * ({@link MetricsIndices}), the index template they are made from.
+     */
     public static void ensureIndex(OpenSearchClient client, CrawlerConfig config, SquallIndex index, Path esConfDir) {
         String name = index.name(config);
+        boolean template = index == SquallIndex.METRICS;
+        String what = (template ? "index template '" : "index '") + name + "'";
+        String endpoint = (template ? "/_index_template/" : "/") + name;
         try {
-            if (client.indices().exists(r -> r.index(name)).value()) {
+            if (exists(client, endpoint)) {
                 return;
             }
-            String body = definition(index, config, esConfDir);
+            String body = template ? metricsTemplate(config, esConfDir) : definition(index, config, esConfDir);
             try (Response response = client.generic().execute(Requests.builder()
-                    .method("PUT").endpoint("/" + name).json(body).build())) {
+                    .method("PUT").endpoint(endpoint).json(body).build())) {
                 int status = response.getStatus();
                 String answer = response.getBody().map(b -> b.bodyAsString()).orElse("");
                 if (status >= 300 && answer.contains("resource_already_exists_exception")) {
                     return; // another worker created it meanwhile
                 }
                 if (status >= 300) {
-                    throw new ConfigException("cannot create index '" + name + "' from " + index.definitionFile()
+                    throw new ConfigException("cannot create " + what + " from " + index.definitionFile()
                             + ": OpenSearch answered " + status + " " + firstLine(answer));
                 }
             }
-            LOG.info("Created index '{}' from {}", name, index.definitionFile());
+            LOG.info("Created {} from {}", what, index.definitionFile());
         } catch (IOException e) {
-            throw new OpenSearchUnavailableException("cannot create index '" + name + "' at "
+            throw new OpenSearchUnavailableException("cannot create " + what + " at "
                     + OpenSearchClients.addresses(config) + ": " + describe(e), e);
         }
+    }
+
+    private static boolean exists(OpenSearchClient client, String endpoint) throws IOException {
+        try (Response response = client.generic().execute(Requests.builder().method("HEAD").endpoint(endpoint)
+                .build())) {
+            return response.getStatus() == 200;
+        }
+    }
+
+    /**
+     * The metrics indices' template: es-conf/metrics.json's settings and mappings for every index named
+     * like a day's metrics. Its priority only needs to differ from that of any other template of the user's
+     * that matches the same names (OpenSearch refuses two of equal priority).
+     */
+    private static String metricsTemplate(CrawlerConfig config, Path esConfDir) throws IOException {
+        ObjectNode template = JSON.createObjectNode();
+        template.putArray("index_patterns").add(MetricsIndices.pattern(SquallIndex.METRICS.name(config)));
+        template.put("priority", 100);
+        template.set("template", JSON.readTree(readDefinition(SquallIndex.METRICS, esConfDir)));
+        return JSON.writeValueAsString(template);
     }
 
     /** The index-level settings of an existing index (shards, refresh interval...). */

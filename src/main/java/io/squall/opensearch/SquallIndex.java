@@ -20,8 +20,16 @@ public enum SquallIndex {
         return definitionFile;
     }
 
-    /** The index name configured for this crawl. */
+    /**
+     * The index name configured for this crawl; for the metrics, the base name of their daily indices and
+     * the name of their index template ({@link MetricsIndices}).
+     */
     public String name(CrawlerConfig config) {
         return config.getString(nameKey);
+    }
+
+    /** What to search for this index's documents: the index itself, or every day's metrics index. */
+    public String searchPattern(CrawlerConfig config) {
+        return this == METRICS ? MetricsIndices.pattern(name(config)) : name(config);
     }
 }

@@ -1,7 +1,9 @@
 package io.squall.topology;
 
 import com.codahale.metrics.Counter;
+import com.codahale.metrics.Histogram;
 import io.squall.metrics.Counters;
+import io.squall.metrics.MetricKinds;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.storm.task.TopologyContext;
@@ -17,6 +19,7 @@ import org.apache.storm.task.TopologyContext;
 public final class TaskCounters implements Counters {
     private final TopologyContext context;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, Histogram> histograms = new ConcurrentHashMap<>();
 
     public TaskCounters(TopologyContext context) {
         this.context = context;
@@ -25,5 +28,11 @@ public final class TaskCounters implements Counters {
     @Override
     public void add(String name, long amount) {
         counters.computeIfAbsent(name, context::registerCounter).inc(amount);
+    }
+
+    /** @throws IllegalArgumentException for a histogram not declared in {@link MetricKinds#HISTOGRAMS} */
+    @Override
+    public void record(String name, long value) {
+        histograms.computeIfAbsent(name, n -> TaskGauges.registerHistogram(context, n)).update(value);
     }
 }

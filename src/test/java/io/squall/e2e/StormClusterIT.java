@@ -312,11 +312,11 @@ class StormClusterIT {
 
     private static Set<String> awaitMetricsFromWorkers(OpenSearchClient client, CrawlerConfig config, int workers,
             Duration timeout) throws Exception {
-        String index = SquallIndex.METRICS.name(config);
+        String index = SquallIndex.METRICS.searchPattern(config);
         long deadline = System.nanoTime() + timeout.toNanos();
         Set<String> seen = Set.of();
         while (System.nanoTime() < deadline) {
-            if (client.indices().exists(e -> e.index(index)).value()) {
+            if (client.indices().exists(e -> e.index(index).allowNoIndices(false)).value()) {
                 client.indices().refresh(r -> r.index(index));
                 seen = client.search(s -> s.index(index).size(0)
                         .aggregations("workers", a -> a.terms(t -> t.field("worker").size(10))), Void.class)

@@ -257,4 +257,37 @@ class StatusWriterTest {
         // a page that was never indexed: the deletion finds nothing, which is fine
         assertTrue(writeAndWait(config, os, "https://example.org/never", new Metadata(), Status.ERROR).succeeded());
     }
+
+    /**
+     * Numeric metadata is stored as strings and indexed as numbers, so that it can be summed and averaged;
+     * a value that is no number leaves its document stored; errors are counted by cause.
+     */
+    @Test
+    void numericMetadataSumsAMalformedValueIsToleratedAndErrorsAreCountedByCause(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        Outcomes<String> outcomes = new Outcomes<>();
+        CounterTally counted = new CounterTally();
+        try (BulkWriter bulk = statusBulk(os, config)) {
+            StatusWriter writer = new StatusWriter(config, bulk, counted);
+            writer.write("https://example.org/a", new Metadata().set(MetadataKeys.FETCH_BYTE_LENGTH, "1000")
+                    .set(MetadataKeys.FETCH_STATUS_CODE, "200"), Status.FETCHED, outcomes.callbackFor("a"));
+            writer.write("https://example.org/b", new Metadata().set(MetadataKeys.FETCH_BYTE_LENGTH, "3000")
+                    .set(MetadataKeys.FETCH_LOADING_TIME, "slow").set(MetadataKeys.FETCH_STATUS_CODE, "500")
+                    .set(MetadataKeys.ERROR_CAUSE, "http.500"), Status.FETCH_ERROR, outcomes.callbackFor("b"));
+            writer.write("https://example.org/c", new Metadata(), Status.ERROR, outcomes.callbackFor("c"));
+        }
+        assertEquals(3, outcomes.await(3).stream().filter(Outcomes.Outcome::succeeded).count());
+        os.refresh(SquallIndex.STATUS);
+        var aggs = os.client().search(s -> s.index(os.indexName(SquallIndex.STATUS)).size(0)
+                .aggregations("bytes", a -> a.sum(m -> m.field("metadata.fetch.byteLength")))
+                .aggregations("codes", a -> a.avg(m -> m.field("metadata.fetch.statusCode"))), Void.class).aggregations();
+        assertEquals(4000.0, aggs.get("bytes").sum().value());
+        assertEquals(350.0, aggs.get("codes").avg().value());
+        assertEquals("slow", TestOpenSearch.metadataOf(stored(os, "https://example.org/b"))
+                .getFirst(MetadataKeys.FETCH_LOADING_TIME), "kept in the document, though not indexed");
+        assertEquals(1, counted.get("status.errors.http.500"));
+        assertEquals(1, counted.get("status.errors.unknown"));
+        assertEquals(2, counted.sumOf("status.errors."));
+    }
 }

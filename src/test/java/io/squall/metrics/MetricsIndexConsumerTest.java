@@ -1,41 +1,130 @@
 package io.squall.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.opensearch.MetricsIndices;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.storm.Config;
 import org.apache.storm.metric.api.IMetricsConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(OpenSearchExtension.class)
 class MetricsIndexConsumerTest {
+    private static final long FIRST = 1_700_000_000L; // 2023-11-14T22:13:20Z
+    private static final long SECOND = FIRST + 10;
+
+    private static IMetricsConsumer.TaskInfo task(String component, int taskId, long timestampSecs) {
+        return new IMetricsConsumer.TaskInfo("worker-a", 6700, component, taskId, timestampSecs, 10);
+    }
+
+    private static MetricsIndexConsumer consumer(TestOpenSearch os, Map<String, Object> settings) {
+        Map<String, Object> conf = new HashMap<>(os.config(settings).asMap());
+        conf.put(Config.STORM_ID, "squall-local-1-1700000000");
+        MetricsIndexConsumer consumer = new MetricsIndexConsumer();
+        consumer.prepare(conf, null, null, null);
+        return consumer;
+    }
 
     @Test
-    void numbersAndMapsOfNumbersBecomeMetricDocumentsAndARepeatedBatchDoesNotDouble(TestOpenSearch os) {
-        MetricsIndexConsumer consumer = new MetricsIndexConsumer();
-        consumer.prepare(new HashMap<>(os.config().asMap()), null, null, null);
-        IMetricsConsumer.TaskInfo task = new IMetricsConsumer.TaskInfo("worker-a", 6700, "fetcher", 3, 1_700_000_000L, 10);
-        List<IMetricsConsumer.DataPoint> points = List.of(
+    void countersGetTheirIncreaseBesideTheirTotalAndEveryDocumentItsRunAndDay(TestOpenSearch os) throws Exception {
+        MetricsIndexConsumer consumer = consumer(os, Map.of("opensearch.metrics.retention.days", -1));
+        consumer.handleDataPoints(task("fetcher", 3, FIRST), List.of(
                 new IMetricsConsumer.DataPoint("fetcher.pages", 42L),
-                new IMetricsConsumer.DataPoint("fetcher.status", Map.of("200", 40, "404", 2)),
-                new IMetricsConsumer.DataPoint("ignored", "not a number"));
-        consumer.handleDataPoints(task, points);
-        consumer.handleDataPoints(task, points); // a re-sent batch
+                new IMetricsConsumer.DataPoint("fetcher.queues", 7L),
+                new IMetricsConsumer.DataPoint("fetcher.fetch.ms.p95", 120.0),
+                new IMetricsConsumer.DataPoint("fetcher.fetch.ms.count", 40L),
+                new IMetricsConsumer.DataPoint("fetcher.http", Map.of("200", 40, "404", 2)),
+                new IMetricsConsumer.DataPoint("ignored", "not a number")));
+        List<IMetricsConsumer.DataPoint> later = List.of(
+                new IMetricsConsumer.DataPoint("fetcher.pages", 50L),
+                new IMetricsConsumer.DataPoint("fetcher.queues", 5L));
+        consumer.handleDataPoints(task("fetcher", 3, SECOND), later);
+        consumer.handleDataPoints(task("fetcher", 3, SECOND), later); // a re-sent batch
+        consumer.handleDataPoints(task("fetcher", 4, SECOND), List.of(new IMetricsConsumer.DataPoint("fetcher.pages", 9L)));
         consumer.cleanup();
 
-        Map<String, Double> values = os.documents(SquallIndex.METRICS).stream()
-                .collect(Collectors.toMap(d -> (String) d.get("name"), d -> ((Number) d.get("value")).doubleValue()));
-        assertEquals(Map.of("fetcher.pages", 42.0, "fetcher.status.200", 40.0, "fetcher.status.404", 2.0), values);
-        Map<String, Object> one = os.documents(SquallIndex.METRICS).get(0);
+        List<Map<String, Object>> docs = os.documents(SquallIndex.METRICS);
+        Map<String, Object> deltas = docs.stream().collect(Collectors.toMap(
+                d -> d.get("name") + "@" + d.get("taskId") + "@" + d.get("timestamp"),
+                d -> d.containsKey("delta") ? d.get("delta") : "none"));
+        assertEquals(Map.of(
+                "fetcher.pages@3@2023-11-14T22:13:20Z", 42.0,
+                "fetcher.pages@3@2023-11-14T22:13:30Z", 8.0,
+                "fetcher.pages@4@2023-11-14T22:13:30Z", 9.0,
+                "fetcher.queues@3@2023-11-14T22:13:20Z", "none",
+                "fetcher.queues@3@2023-11-14T22:13:30Z", "none",
+                "fetcher.fetch.ms.p95@3@2023-11-14T22:13:20Z", "none",
+                "fetcher.fetch.ms.count@3@2023-11-14T22:13:20Z", 40.0,
+                "fetcher.http.200@3@2023-11-14T22:13:20Z", 40.0,
+                "fetcher.http.404@3@2023-11-14T22:13:20Z", 2.0), deltas);
+        Map<String, Object> one = docs.get(0);
         assertEquals("fetcher", one.get("component"));
-        assertEquals(3, one.get("taskId"));
         assertEquals("worker-a:6700", one.get("worker"));
-        assertEquals("2023-11-14T22:13:20Z", one.get("timestamp"));
+        assertEquals("squall-local-1-1700000000", one.get("stormId"));
+        String day = os.indexName(SquallIndex.METRICS) + "-2023.11.14";
+        assertEquals(docs.size(), os.client().count(c -> c.index(day)).count(), "all in the index of their day");
+    }
+
+    @Test
+    void stormsOwnMetricsAreLeftOutButThoseIncludedAndNumbersThatAreNotFiniteNeverReachOpenSearch(TestOpenSearch os) {
+        MetricsIndexConsumer consumer = consumer(os, Map.of("opensearch.metrics.storm.include",
+                List.of("__capacity", "receive-queue-*")));
+        consumer.handleDataPoints(task("__system", -1, FIRST), List.of(
+                new IMetricsConsumer.DataPoint("memory.pools.G1-Survivor-Space.usage", Double.NaN),
+                new IMetricsConsumer.DataPoint("threads.count", 80)));
+        consumer.handleDataPoints(task("parser", 5, FIRST), List.of(
+                new IMetricsConsumer.DataPoint("__capacity", 0.25),
+                new IMetricsConsumer.DataPoint("__emit-count-default", 10L),
+                new IMetricsConsumer.DataPoint("receive-queue-population", 3L),
+                new IMetricsConsumer.DataPoint("parser.pages", Double.POSITIVE_INFINITY),
+                new IMetricsConsumer.DataPoint("parser.outlinks", Map.of("x", Double.NaN, "y", 4L))));
+        consumer.cleanup();
+
+        Map<String, Object> values = os.documents(SquallIndex.METRICS).stream()
+                .collect(Collectors.toMap(d -> (String) d.get("name"), d -> d.get("value")));
+        assertEquals(Map.of("__capacity", 0.25, "receive-queue-population", 3.0, "parser.outlinks.y", 4.0), values);
+    }
+
+    @Test
+    void dailyIndicesOlderThanTheRetentionAreDeletedAtStartAndNoOtherIndex(TestOpenSearch os) throws Exception {
+        String base = os.indexName(SquallIndex.METRICS);
+        DateTimeFormatter day = DateTimeFormatter.ofPattern("yyyy.MM.dd");
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        consumer(os, Map.of()).cleanup(); // puts the template in place
+        List<String> kept = List.of(base + "-" + day.format(today), base + "-" + day.format(today.minusDays(3)));
+        List<String> expired = List.of(base + "-" + day.format(today.minusDays(4)), base + "-" + day.format(today.minusDays(40)));
+        String other = base + "-archive";
+        for (String index : concat(kept, expired, List.of(other))) {
+            os.client().indices().create(c -> c.index(index));
+        }
+        var mapping = os.client().indices().getMapping(m -> m.index(kept.get(1))).get(kept.get(1)).mappings();
+        assertTrue(mapping.properties().get("delta").isDouble(), "made from the template: " + mapping.properties().keySet());
+
+        consumer(os, Map.of("opensearch.metrics.retention.days", 3)).cleanup();
+
+        for (String index : concat(kept, List.of(other))) {
+            assertTrue(os.client().indices().exists(e -> e.index(index)).value(), index + " is kept");
+        }
+        for (String index : expired) {
+            assertFalse(os.client().indices().exists(e -> e.index(index)).value(), index + " is deleted");
+        }
+    }
+
+    @SafeVarargs
+    private static List<String> concat(List<String>... lists) {
+        return java.util.Arrays.stream(lists).flatMap(List::stream).toList();
     }
 }

@@ -46,7 +46,8 @@ class IndexSetupTest {
         assertTrue(mapping.properties().get("nextFetchDate").isDate());
         assertTrue(mapping.properties().get("key").isKeyword());
         assertTrue(os.client().indices().exists(e -> e.index(os.indexName(SquallIndex.CONTENT))).value());
-        assertTrue(os.client().indices().exists(e -> e.index(os.indexName(SquallIndex.METRICS))).value());
+        // The metrics have daily indices, made from a template when first written to.
+        assertTrue(os.client().indices().existsIndexTemplate(e -> e.name(os.indexName(SquallIndex.METRICS))).value());
     }
 
     @Test

@@ -76,7 +76,7 @@ public final class TestOpenSearch implements AutoCloseable {
     /** Makes everything written so far visible to searches. */
     public void refresh(SquallIndex index) {
         try {
-            client().indices().refresh(r -> r.index(indexName(index)));
+            client().indices().refresh(r -> r.index(index.searchPattern(config())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -86,7 +86,7 @@ public final class TestOpenSearch implements AutoCloseable {
     public long count(SquallIndex index) {
         refresh(index);
         try {
-            return client().count(c -> c.index(indexName(index))).count();
+            return client().count(c -> c.index(index.searchPattern(config()))).count();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -109,7 +109,7 @@ public final class TestOpenSearch implements AutoCloseable {
         refresh(index);
         try {
             List<Map<String, Object>> docs = new ArrayList<>();
-            for (Hit<Map> hit : client().search(s -> s.index(indexName(index)).size(10_000), Map.class).hits().hits()) {
+            for (Hit<Map> hit : client().search(s -> s.index(index.searchPattern(config())).size(10_000), Map.class).hits().hits()) {
                 Map<String, Object> doc = new java.util.LinkedHashMap<>(hit.source());
                 doc.put("_id", hit.id());
                 docs.add(doc);
