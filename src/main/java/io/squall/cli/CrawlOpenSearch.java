@@ -73,6 +73,10 @@ final class CrawlOpenSearch implements AutoCloseable {
         try {
             IndexSetup.awaitReachable(os.client, os.config, wait, where, remedy);
             IndexSetup.ensureIndices(os.client, os.config, Files.isDirectory(esConfDir) ? esConfDir : null);
+            if (os.embedded != null) {
+                // A node stopped hard while 'squall serve' ran keeps the crawl's indices read-only.
+                ReadOnlyIndices.lift(os.client, os.config);
+            }
             return os;
         } catch (RuntimeException e) {
             os.close();

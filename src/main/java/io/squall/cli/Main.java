@@ -30,6 +30,9 @@ public final class Main {
               status                 counts by status, top hosts and errors of a crawl
               urls [URL...]          show what the URL filters make of URLs (or of lines "page<TAB>link" on stdin)
               parse URL [FILE]       show what the parser extracts from a page saved in FILE (or stdin)
+              serve                  start a finished crawl's OpenSearch again, read-only, for curl and Dashboards
+              export                 write the status or content index as JSON lines or CSV
+              --version              print Squall's version
 
             Squall's directory (topology.yaml, crawler-conf.yaml, es-conf/) is the one of the squall script.
             """;
@@ -64,6 +67,10 @@ public final class Main {
             out.print(HELP);
             return args.isEmpty() ? 2 : 0;
         }
+        if (args.get(0).equals("--version") || args.get(0).equals("version")) {
+            out.println(Version.line());
+            return 0;
+        }
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
         try {
@@ -76,8 +83,10 @@ public final class Main {
                 case "inject" -> new ToolCommands(home, out, err).inject(rest);
                 case "urls" -> urls(rest);
                 case "parse" -> ParseTool.run(withConf(rest), System.in, out, err);
+                case "serve" -> new ServeCommand(home, out, err, stop).run(rest);
+                case "export" -> new ExportCommand(home, out, err, terminal).run(rest);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
-                        + " status, urls, parse)");
+                        + " status, urls, parse, serve, export)");
             };
         } catch (UsageException e) {
             err.println("squall " + command + ": " + e.getMessage());
@@ -127,6 +136,8 @@ public final class Main {
             case "crawl" -> CrawlOptions.HELP;
             case "status" -> ToolCommands.STATUS_HELP;
             case "inject" -> ToolCommands.INJECT_HELP;
+            case "serve" -> ServeCommand.HELP;
+            case "export" -> ExportCommand.HELP;
             case "urls" -> """
                     Usage: squall urls [--conf FILE] [URL...]
 
