@@ -2,6 +2,7 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
+import io.squall.fetch.UserAgent;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.opensearch.OpenSearchUnavailableException;
@@ -68,16 +69,24 @@ final class CrawlCommand {
                 CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
+                index.refresh();
+                boolean resumed = index.countAll() > 0;
                 inject(options.seeds(), new Injector(crawlConfig, os.client()));
                 index.refresh();
                 if (index.countAll() == 0) {
                     throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
                             + "' holds no crawl to resume)");
                 }
+                if (resumed) {
+                    err.println(ResumeLine.text(options.dataDir(), index.countByStatus(), index.countDue()));
+                }
                 printHeader(options, crawlConfig, os, data, server);
                 CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
                         os.isEmbedded() ? os.client() : null);
                 out.println(options.json() ? summary.toJson() : summary.toText());
+                if (!options.json()) {
+                    out.print(ResultsHint.text(options.dataDir(), options.openSearch()));
+                }
                 out.flush();
                 return 0;
             }
@@ -159,8 +168,10 @@ final class CrawlCommand {
         if (options.duration() != null) {
             limits.add("after " + Durations.format(options.duration()));
         }
+        UserAgent agent = UserAgent.fromConfig(config);
         err.println("Stops " + String.join(", ", limits) + ", on Ctrl-C or from the console. Agent: "
-                + config.getString("http.agent.name") + ", " + config.getInt("fetcher.threads.number")
+                + agent.name() + (agent.name().equals(agent.robotsToken()) ? "" : " (robots.txt: "
+                + agent.robotsToken() + ")") + ", " + config.getInt("fetcher.threads.number")
                 + " threads, " + config.getDouble("fetcher.server.delay") + " s between fetches per host.");
         err.flush();
     }
@@ -186,8 +197,10 @@ final class CrawlCommand {
         long bytes;
         // The local cluster and its worker take seconds before the first progress line: say so.
         progress.message("Starting the crawl (local Storm cluster)...");
-        try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
+        try (StormLocalDir stormDir = StormLocalDir.take(options.dataDir());
+             LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
              LocalCrawlTopology running = LocalCrawlTopology.create()) {
+            stop.beforeHalt(stormDir::remove);
             LiveStats live = new LiveStats(reporting.metrics());
             Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
             // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the

@@ -47,12 +47,14 @@ final class ExportCommand {
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
+    private final StopSignal stop;
 
-    ExportCommand(Path home, PrintStream out, PrintStream err, boolean terminal) {
+    ExportCommand(Path home, PrintStream out, PrintStream err, boolean terminal, StopSignal stop) {
         this.home = home;
         this.out = out;
         this.err = err;
         this.terminal = terminal;
+        this.stop = stop;
     }
 
     int run(List<String> args) throws Exception {
@@ -80,6 +82,10 @@ final class ExportCommand {
                     writer.write(rows.header());
                 }
                 for (List<JsonNode> page = scroll.next(); !page.isEmpty(); page = scroll.next()) {
+                    if (stop.requested()) {
+                        throw new InterruptedException("interrupted after " + written + " documents: "
+                                + (output == null ? "the output" : output.toString()) + " is incomplete");
+                    }
                     for (JsonNode document : page) {
                         writer.write(rows != null ? rows.row(document) : JSON.writeValueAsString(document) + "\n");
                     }
