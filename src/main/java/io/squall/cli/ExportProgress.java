@@ -31,9 +31,9 @@ final class ExportProgress {
             return;
         }
         lastPrint = now;
-        String of = total < 0 ? "" : " of " + ProgressLine.count(total)
+        String of = total < 0 ? " documents" : " of " + ProgressLine.count(total) + " documents"
                 + String.format(Locale.ROOT, " (%d%%)", total == 0 ? 100 : done * 100 / total);
-        printer.update(String.format(Locale.ROOT, "Exporting '%s': %s%s documents, %s docs/s", index,
+        printer.update(String.format(Locale.ROOT, "Exporting '%s': %s%s, %s docs/s", index,
                 ProgressLine.count(done), of, ProgressLine.count(Math.round(rate(done, now)))));
     }
 

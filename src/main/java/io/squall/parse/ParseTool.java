@@ -113,14 +113,17 @@ public final class ParseTool {
         }
     }
 
-    /** "1,234 characters: Hello world …", white space collapsed, the first {@link #TEXT_SHOWN} characters. */
+    /** "1,234 characters: Hello world …", white space collapsed, the words of the first {@link #TEXT_SHOWN} characters. */
     static String shortened(String text) {
         if (text == null || text.isBlank()) {
             return "-";
         }
         String collapsed = text.strip().replaceAll("\\s+", " ");
-        String shown = collapsed.length() <= TEXT_SHOWN ? collapsed
-                : collapsed.substring(0, TEXT_SHOWN).stripTrailing() + " \u2026";
+        String shown = collapsed;
+        if (collapsed.length() > TEXT_SHOWN) {
+            int cut = collapsed.lastIndexOf(' ', TEXT_SHOWN);
+            shown = collapsed.substring(0, cut > 0 ? cut : TEXT_SHOWN) + " \u2026"; // whole words
+        }
         return String.format(java.util.Locale.ROOT, "%,d characters: %s", text.length(), shown);
     }
 }
