@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import java.net.InetAddress;
@@ -18,10 +19,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,9 +70,13 @@ class SquallCommandIT {
             assertTrue(warmUp.contains("(0 failed)"), "the warm-up's line in the log, its writes all succeeded: " + warmUp);
             long requests = web.log().size();
 
+            assertFalse(Files.exists(data.resolve("storm-local")), "Storm's local state is removed when the crawl ends");
             SquallProcess.Result again = SquallProcess.run(dir.resolve("run2"), CRAWL_TIMEOUT, "crawl",
                     "--data", SquallProcess.path(data), "--agent", "squall-test", "--json");
             assertEquals(0, again.exitCode(), again.stderr());
+            assertTrue(again.stderr().contains("Resuming the crawl in " + SquallProcess.path(data) + ": 12 URLs known:"
+                    + " 11 fetched, 0 not fetched yet, 0 redirections, 1 errors; 0 due now, the others later."),
+                    again.stderr());
             assertEquals(0, new ObjectMapper().readTree(again.stdout()).get("fetched").asLong());
             assertEquals(requests, web.log().size(), "nothing is due, so nothing is fetched");
 
@@ -177,6 +186,141 @@ class SquallCommandIT {
 
     private static HttpResponse<String> http(HttpRequest.Builder request) throws Exception {
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void afterTheCrawlServeAndExportGiveBackExactlyWhatItStored() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0).robots("User-agent: *\nDisallow: /private\n");
+            String homeTitle = "Home, \"sweet\" home";
+            site.on("/", Response.html("<html><head><title>" + homeTitle.replace("\"", "&quot;") + "</title>"
+                    + "<meta name=description content='Commas, and \"quotes\"'></head><body><p>Line one,\nline"
+                    + " \"two\"\r\nthird</p><a href=/a>to a</a> <a href=/b>to b</a> <a href=/private>p</a>"
+                    + " <a href=/missing>m</a></body></html>"));
+            site.on("/a", Response.html("<html lang=fr><head><title>\u00c9t\u00e9; \"cit\u00e9\"</title></head>"
+                    + "<body>\u00c7a va, tr\u00e8s bien.</body></html>"));
+            site.on("/b", Response.html("<html><head><title>plain</title></head><body>b text</body></html>"));
+            site.status("/missing", 404);
+            Path data = dir.resolve("data");
+            String dataArg = SquallProcess.path(data);
+            SquallProcess.Result crawl = SquallProcess.run(dir.resolve("crawl"), CRAWL_TIMEOUT, "crawl", site.url("/"),
+                    "--data", dataArg, "--agent", "squall-test", "--delay", "0");
+            assertEquals(0, crawl.exitCode(), crawl.stderr());
+            assertTrue(crawl.stdout().contains("Results: squall serve --data " + dataArg + " opens them again"),
+                    crawl.stdout());
+            assertTrue(crawl.stdout().contains("squall export --data " + dataArg), crawl.stdout());
+            Map<String, String> stored = Map.of(site.url("/"), "FETCHED", site.url("/a"), "FETCHED",
+                    site.url("/b"), "FETCHED", site.url("/private"), "ERROR", site.url("/missing"), "ERROR");
+
+            int port;
+            try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = free.getLocalPort();
+            }
+            String address = "http://127.0.0.1:" + port;
+            Path serveDir = dir.resolve("serve");
+            Files.createDirectories(serveDir);
+            Process serve = SquallProcess.start(serveDir, "serve", "--data", dataArg, "--port", Integer.toString(port));
+            try {
+                String served = awaitText(serveDir.resolve("stdout.txt"), "under Dashboards Management");
+                assertTrue(served.startsWith("Serving the crawl in " + dataArg + " at " + address
+                        + " (read-only: 5 URLs in 'status', 3 pages in 'content'), until Ctrl-C."), served);
+                assertTrue(served.contains("curl '" + address + "/status/_search?q=status:FETCHED&size=5&pretty'"), served);
+                Map<String, JsonNode> statusDocs = sourcesByUrl(get(address + "/status/_search?size=100"));
+                Map<String, JsonNode> contentDocs = sourcesByUrl(get(address + "/content/_search?size=100"));
+                Map<String, String> statuses = new java.util.TreeMap<>();
+                statusDocs.forEach((url, doc) -> statuses.put(url, doc.get("status").asText()));
+                assertEquals(new java.util.TreeMap<>(stored), statuses, "every URL the crawl stored, with its status");
+                assertEquals(Set.of(site.url("/"), site.url("/a"), site.url("/b")), contentDocs.keySet());
+                assertEquals(homeTitle, contentDocs.get(site.url("/")).get("title").asText());
+                HttpResponse<String> write = http(HttpRequest.newBuilder(URI.create(address + "/status/_doc"))
+                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"x\"}")));
+                assertEquals(403, write.statusCode(), "the crawl's indices are read-only: " + write.body());
+
+                // The exports read the served node, as they read a running crawl's.
+                SquallProcess.Result statusJson = SquallProcess.run(dir.resolve("export1"), CRAWL_TIMEOUT, "export",
+                        "--data", dataArg);
+                assertEquals(0, statusJson.exitCode(), statusJson.stderr());
+                assertEquals(statusDocs, jsonLinesByUrl(statusJson.stdout()), "each status document as stored");
+                assertTrue(statusJson.stderr().strip().matches("Exported 5 documents of index 'status' to stdout in"
+                        + " [0-9.]+ s \\([0-9,]+ docs/s\\)\\."), statusJson.stderr());
+                SquallProcess.Result contentJson = SquallProcess.run(dir.resolve("export2"), CRAWL_TIMEOUT, "export",
+                        "--data", dataArg, "--index", "content");
+                assertEquals(contentDocs, jsonLinesByUrl(contentJson.stdout()), "each content document as stored");
+
+                Path csv = dir.resolve("content.csv");
+                SquallProcess.Result contentCsv = SquallProcess.run(dir.resolve("export3"), CRAWL_TIMEOUT, "export",
+                        "--data", dataArg, "--index", "content", "--format", "csv", "--output", csv.toString());
+                assertEquals(0, contentCsv.exitCode(), contentCsv.stderr());
+                assertEquals("", contentCsv.stdout());
+                List<CSVRecord> rows = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build()
+                        .parse(Files.newBufferedReader(csv)).getRecords();
+                assertEquals(3, rows.size());
+                for (CSVRecord row : rows) {
+                    JsonNode doc = contentDocs.get(row.get("url"));
+                    for (String field : List.of("title", "description", "text", "language", "digest", "fetchDate")) {
+                        assertEquals(doc.path(field).asText(""), row.get(field), field + " of " + row.get("url"));
+                    }
+                }
+                assertTrue(contentDocs.get(site.url("/")).get("text").asText().contains("\""),
+                        "quotes in a cell came through the CSV: " + contentDocs.get(site.url("/")));
+            } finally {
+                serve.destroy();
+                assertTrue(serve.waitFor(2, TimeUnit.MINUTES), "serve stops on SIGTERM");
+            }
+            assertEquals(0, serve.exitValue(), SquallProcess.read(serveDir.resolve("stderr.txt")));
+
+            // Served read-only, not left read-only: the crawl can go on.
+            SquallProcess.Result inject = SquallProcess.run(dir.resolve("inject"), CRAWL_TIMEOUT, "inject",
+                    site.url("/more"), "--data", dataArg);
+            assertEquals(0, inject.exitCode(), inject.stderr());
+
+            SquallProcess.Result missing = SquallProcess.run(dir.resolve("missing"), Duration.ofMinutes(1), "export",
+                    "--data", SquallProcess.path(dir.resolve("none")));
+            assertEquals(2, missing.exitCode());
+            assertEquals(List.of("squall export: no crawl in data directory '" + SquallProcess.path(dir.resolve("none"))
+                    + "': run squall crawl first, or name the crawl with --data DIR or --opensearch URL"),
+                    missing.stderrLines());
+            SquallProcess.Result option = SquallProcess.run(dir.resolve("option"), Duration.ofMinutes(1), "serve",
+                    "--data", dataArg, "--prot", "9200");
+            assertEquals(2, option.exitCode());
+            assertEquals(List.of("squall serve: unknown option '--prot' for 'squall serve' (see squall serve --help)"),
+                    option.stderrLines());
+        }
+    }
+
+    private static String awaitText(Path file, String marker) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            String text = SquallProcess.read(file);
+            if (text.contains(marker)) {
+                return text;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no '" + marker + "' in: " + SquallProcess.read(file));
+    }
+
+    private static JsonNode get(String url) throws Exception {
+        HttpResponse<String> response = http(HttpRequest.newBuilder(URI.create(url)));
+        assertEquals(200, response.statusCode(), response.body());
+        return new ObjectMapper().readTree(response.body());
+    }
+
+    private static Map<String, JsonNode> sourcesByUrl(JsonNode searchResponse) {
+        Map<String, JsonNode> byUrl = new java.util.HashMap<>();
+        searchResponse.get("hits").get("hits").forEach(hit -> byUrl.put(hit.get("_source").get("url").asText(),
+                hit.get("_source")));
+        return byUrl;
+    }
+
+    private static Map<String, JsonNode> jsonLinesByUrl(String lines) throws Exception {
+        Map<String, JsonNode> byUrl = new java.util.HashMap<>();
+        for (String line : lines.lines().toList()) {
+            JsonNode doc = new ObjectMapper().readTree(line);
+            assertFalse(byUrl.containsKey(doc.get("url").asText()), "each document once: " + line);
+            byUrl.put(doc.get("url").asText(), doc);
+        }
+        return byUrl;
     }
 
     @Test
