@@ -84,9 +84,8 @@ final class CrawlCommand {
                 CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
                         os.isEmbedded() ? os.client() : null);
                 out.println(options.json() ? summary.toJson() : summary.toText());
-                if (!options.json()) {
-                    out.print(ResultsHint.text(options.dataDir(), options.openSearch()));
-                }
+                // With --json, stdout holds the JSON object alone.
+                (options.json() ? err : out).print(ResultsHint.text(options.dataDir(), options.openSearch()));
                 out.flush();
                 return 0;
             }
