@@ -63,8 +63,11 @@ final class CrawlCommand {
                         + " crawl: wait for it to end, or use another --data");
             }
             LocalConsole console = new LocalConsole();
-            try (ConsoleServer server = startConsole(options.consolePort(), console);
+            // Taken before the local Storm cluster starts, and only once this process holds the directory.
+            try (StormLocalDir stormDir = StormLocalDir.take(data.dir());
+                 ConsoleServer server = startConsole(options.consolePort(), console);
                  CrawlOpenSearch os = openOpenSearch(config, options, data)) {
+                stop.beforeHalt(stormDir::remove);
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
@@ -196,10 +199,8 @@ final class CrawlCommand {
         long bytes;
         // The local cluster and its worker take seconds before the first progress line: say so.
         progress.message("Starting the crawl (local Storm cluster)...");
-        try (StormLocalDir stormDir = StormLocalDir.take(options.dataDir());
-             LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
+        try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
              LocalCrawlTopology running = LocalCrawlTopology.create()) {
-            stop.beforeHalt(stormDir::remove);
             LiveStats live = new LiveStats(reporting.metrics());
             Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
             // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
