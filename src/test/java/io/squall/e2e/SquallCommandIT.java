@@ -202,8 +202,8 @@ class SquallCommandIT {
     }
 
     /**
-     * squall serve, then squall export through the served node: every URL with its status, each status and
-     * content document as stored, the CSV read back by an independent parser.
+     * squall serve, then squall export through the served node: every URL with its status, each status
+     * document as stored, and the content index's CSV, read back by an independent parser, cell for cell as stored.
      */
     private void serveAndExportGiveBack(Path data, Map<String, String> stored, String quotedPage, String quotedTitle)
             throws Exception {
@@ -239,10 +239,6 @@ class SquallCommandIT {
             assertEquals(statusDocs, jsonLinesByUrl(statusJson.stdout()), "each status document as stored");
             assertTrue(statusJson.stderr().strip().matches("Exported " + stored.size() + " documents of index 'status'"
                     + " to stdout in [0-9.]+ s \\([0-9,]+ docs/s\\)\\."), statusJson.stderr());
-            SquallProcess.Result contentJson = SquallProcess.run(dir.resolve("export2"), CRAWL_TIMEOUT, "export",
-                    "--data", dataArg, "--index", "content");
-            assertEquals(contentDocs, jsonLinesByUrl(contentJson.stdout()), "each content document as stored");
-
             Path csv = dir.resolve("content.csv");
             SquallProcess.Result contentCsv = SquallProcess.run(dir.resolve("export3"), CRAWL_TIMEOUT, "export",
                     "--data", dataArg, "--index", "content", "--format", "csv", "--output", csv.toString());
