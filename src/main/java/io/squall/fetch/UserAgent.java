@@ -43,7 +43,8 @@ public final class UserAgent {
         }
         if (!NAME.matcher(name).matches()) {
             throw new ConfigException("http.agent.name '" + name + "' is not a crawler name: use a letter, then"
-                    + " letters, digits, '.', '-' or '_' (robots.txt is matched on its leading letters, '-' and '_')");
+                    + " letters, digits, '.', '-' or '_' (robots.txt is matched on its RFC 9309 product token: its leading"
+                    + " letters, '-' and '_')");
         }
         java.util.regex.Matcher token = PRODUCT_TOKEN.matcher(name);
         token.find();
