@@ -105,8 +105,7 @@ final class CrawlOpenSearch implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             socket.setReuseAddress(true);
         } catch (IOException e) {
-            throw new UsageException("port " + port + " is in use: choose another with --port, or leave --port out"
-                    + " for a free one");
+            throw new UsageException("port " + port + " on 127.0.0.1 is in use: choose another with --port");
         }
     }
 

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -129,6 +130,19 @@ class CommandLineBitsTest {
         assertEquals("squall serve: option --port of 'squall serve' expects a port number up to 65535, got 70000",
                 err.toString(StandardCharsets.UTF_8).strip());
         assertFalse(Files.exists(dir.resolve("missing")), "nothing was created for a refused command");
+    }
+
+    @Test
+    void serveOnAPortInUseSaysSoBeforeStartingAnything() throws Exception {
+        Path data = dir.resolve("crawl");
+        Files.createDirectories(data.resolve("opensearch"));
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            assertEquals(2, main("serve", "--data", data.toString(), "--port", Integer.toString(port)));
+            List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+            assertEquals(List.of("Starting OpenSearch (embedded, data in " + data.resolve("opensearch") + ")...",
+                    "squall serve: port " + port + " on 127.0.0.1 is in use: choose another with --port"), lines);
+        }
     }
 
     @Test
