@@ -60,7 +60,7 @@ final class CrawlCommand {
         try (CrawlDataDir data = new CrawlDataDir(options.dataDir())) {
             if (!data.tryLock()) {
                 throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
-                        + " crawl: wait for it to end, or use another --data");
+                        + " crawl or squall serve: wait for it to end, or use another --data");
             }
             LocalConsole console = new LocalConsole();
             // Taken before the local Storm cluster starts, and only once this process holds the directory.
