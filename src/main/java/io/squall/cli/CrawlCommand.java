@@ -2,6 +2,7 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
+import io.squall.fetch.UserAgent;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.index.WarcArchive;
@@ -60,26 +61,36 @@ final class CrawlCommand {
         try (CrawlDataDir data = new CrawlDataDir(options.dataDir())) {
             if (!data.tryLock()) {
                 throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
-                        + " crawl: wait for it to end, or use another --data");
+                        + " crawl or squall serve: wait for it to end, or use another --data");
             }
             LocalConsole console = new LocalConsole();
-            try (ConsoleServer server = startConsole(options.consolePort(), console);
+            // Taken before the local Storm cluster starts, and only once this process holds the directory.
+            try (StormLocalDir stormDir = StormLocalDir.take(data.dir());
+                 ConsoleServer server = startConsole(options.consolePort(), console);
                  ClusterStart cluster = ClusterStart.begin(options.openSearch() == null);
                  CrawlOpenSearch os = openOpenSearch(config, options, data)) {
+                stop.beforeHalt(stormDir::remove);
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir()), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
+                index.refresh();
+                boolean resumed = index.countAll() > 0;
                 inject(options.seeds(), new Injector(crawlConfig, os.client()));
                 index.refresh();
                 if (index.countAll() == 0) {
                     throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
                             + "' holds no crawl to resume)");
                 }
+                if (resumed) {
+                    err.println(ResumeLine.text(options.dataDir(), index.countByStatus(), index.countDue()));
+                }
                 printHeader(options, crawlConfig, os, data, server);
                 CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
                         os.isEmbedded() ? os.client() : null, cluster);
                 out.println(options.json() ? summary.toJson() : summary.toText());
+                // With --json, stdout holds the JSON object alone.
+                (options.json() ? err : out).print(ResultsHint.text(options.dataDir(), options.openSearch()));
                 out.flush();
                 return 0;
             }
@@ -176,8 +187,10 @@ final class CrawlCommand {
         if (options.duration() != null) {
             limits.add("after " + Durations.format(options.duration()));
         }
+        UserAgent agent = UserAgent.fromConfig(config);
         err.println("Stops " + String.join(", ", limits) + ", on Ctrl-C or from the console. Agent: "
-                + config.getString("http.agent.name") + ", " + config.getInt("fetcher.threads.number")
+                + agent.name() + (agent.name().equals(agent.robotsToken()) ? "" : " (robots.txt: "
+                + agent.robotsToken() + ")") + ", " + config.getInt("fetcher.threads.number")
                 + " threads, " + config.getDouble("fetcher.server.delay") + " s between fetches per host.");
         err.flush();
     }

@@ -73,6 +73,10 @@ final class CrawlOpenSearch implements AutoCloseable {
         try {
             IndexSetup.awaitReachable(os.client, os.config, wait, where, remedy);
             IndexSetup.ensureIndices(os.client, os.config, Files.isDirectory(esConfDir) ? esConfDir : null);
+            if (os.embedded != null) {
+                // A node stopped hard while 'squall serve' ran keeps the crawl's indices read-only.
+                ReadOnlyIndices.lift(os.client, os.config);
+            }
             return os;
         } catch (RuntimeException e) {
             os.close();
@@ -101,8 +105,7 @@ final class CrawlOpenSearch implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             socket.setReuseAddress(true);
         } catch (IOException e) {
-            throw new UsageException("port " + port + " is in use: choose another with --port, or leave --port out"
-                    + " for a free one");
+            throw new UsageException("port " + port + " on 127.0.0.1 is in use: choose another with --port");
         }
     }
 

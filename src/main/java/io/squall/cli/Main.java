@@ -30,6 +30,9 @@ public final class Main {
               status                 counts by status, top hosts and errors of a crawl
               urls [URL...]          show what the URL filters make of URLs (or of lines "page<TAB>link" on stdin)
               parse URL [FILE]       show what the parser extracts from a page saved in FILE (or stdin)
+              serve                  start a finished crawl's OpenSearch again, read-only, for curl and Dashboards
+              export                 write the status or content index as JSON lines or CSV
+              --version              print Squall's version
 
             Squall's directory (topology.yaml, crawler-conf.yaml, es-conf/) is the one of the squall script.
             """;
@@ -53,7 +56,10 @@ public final class Main {
         configureLogging(args);
         boolean terminal = Boolean.parseBoolean(System.getProperty("squall.terminal",
                 String.valueOf(System.console() != null)));
-        int code = new Main(home, System.out, System.err, terminal, StopSignal.install()).run(args);
+        // Commands that stop cleanly on Ctrl-C take the signal; for the others it ends the process as usual.
+        boolean stoppable = args.length > 0 && List.of("crawl", "serve", "export").contains(args[0]);
+        StopSignal stop = stoppable ? StopSignal.install() : StopSignal.manual();
+        int code = new Main(home, System.out, System.err, terminal, stop).run(args);
         System.out.flush();
         System.exit(code);
     }
@@ -63,6 +69,10 @@ public final class Main {
         if (args.isEmpty() || List.of("help", "--help", "-h").contains(args.get(0))) {
             out.print(HELP);
             return args.isEmpty() ? 2 : 0;
+        }
+        if (args.get(0).equals("--version") || args.get(0).equals("version")) {
+            out.println(Version.line());
+            return 0;
         }
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
@@ -75,13 +85,19 @@ public final class Main {
                 case "status" -> new ToolCommands(home, out, err).status(rest);
                 case "inject" -> new ToolCommands(home, out, err).inject(rest);
                 case "urls" -> urls(rest);
-                case "parse" -> ParseTool.run(withConf(rest), System.in, out, err);
+                case "parse" -> ParseTool.run(withConf(rest), System.in, stdinIsTerminal(), out, err);
+                case "serve" -> new ServeCommand(home, out, err, stop).run(rest);
+                case "export" -> new ExportCommand(home, out, err, terminal, stop).run(rest);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
-                        + " status, urls, parse)");
+                        + " status, urls, parse, serve, export)");
             };
         } catch (UsageException e) {
             err.println("squall " + command + ": " + e.getMessage());
             return 2;
+        } catch (InterruptedException e) {
+            // Ctrl-C where a command stops early (an export): exit like a process ended by SIGINT.
+            err.println("squall " + command + ": " + oneLine(e));
+            return 130;
         } catch (ConfigException | OpenSearchUnavailableException e) {
             err.println("squall " + command + ": " + e.getMessage());
             return 1;
@@ -111,6 +127,11 @@ public final class Main {
         return UrlCheckTool.run(withConf(options), in, out, err);
     }
 
+    /** Whether stdin is a terminal, as the squall script found it (a JVM cannot tell it alone). */
+    private static boolean stdinIsTerminal() {
+        return Boolean.parseBoolean(System.getProperty("squall.stdin.terminal", "false"));
+    }
+
     /** The tools read Squall's crawler-conf.yaml first, like a crawl. */
     private String[] withConf(List<String> args) {
         List<String> all = new ArrayList<>();
@@ -127,6 +148,8 @@ public final class Main {
             case "crawl" -> CrawlOptions.HELP;
             case "status" -> ToolCommands.STATUS_HELP;
             case "inject" -> ToolCommands.INJECT_HELP;
+            case "serve" -> ServeCommand.HELP;
+            case "export" -> ExportCommand.HELP;
             case "urls" -> """
                     Usage: squall urls [--conf FILE] [URL...]
 
@@ -136,8 +159,9 @@ public final class Main {
             case "parse" -> """
                     Usage: squall parse [--conf FILE] [--content-type TYPE] URL [FILE|-]
 
-                    Parses the page saved in FILE (or stdin) as if fetched from URL, and prints its charset,
-                    title, robots directives, digest and outlinks after the URL filters.
+                    Parses the page saved in FILE (or piped on stdin) as if fetched from URL, and prints its
+                    charset, title, description, language, the start of its text, robots directives, digest and
+                    outlinks after the URL filters.
                     """;
             default -> throw new UsageException("unknown command '" + command + "'");
         };

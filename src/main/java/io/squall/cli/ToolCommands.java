@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,11 +44,8 @@ final class ToolCommands {
         if (!options.args().isEmpty()) {
             throw new UsageException("'squall status' takes no arguments, got '" + options.args().get(0) + "'");
         }
-        if (options.openSearch() == null && !java.nio.file.Files.isDirectory(options.dataDir().resolve("opensearch"))) {
-            throw new UsageException("no crawl in data directory '" + options.dataDir() + "': run squall crawl first,"
-                    + " or name the crawl with --data DIR or --opensearch URL");
-        }
-        try (CrawlOpenSearch os = open(options)) {
+        requireCrawl(options);
+        try (CrawlOpenSearch os = open(home, options)) {
             StatusIndexReader index = new StatusIndexReader(os.client(), os.config());
             index.refresh();
             CrawlSummary summary = new CrawlSummary(null, null, null, 0, 0, null, index.report(CrawlCommand.TOP));
@@ -62,7 +60,7 @@ final class ToolCommands {
             throw new UsageException("'squall inject' needs seed URLs or seed files");
         }
         SeedList.read(options.args()).requireSome(options.args());
-        try (CrawlOpenSearch os = open(options)) {
+        try (CrawlOpenSearch os = open(home, options)) {
             Injector injector = new Injector(os.config(), os.client());
             List<String> urls = new ArrayList<>();
             List<InjectionReport> reports = new ArrayList<>();
@@ -85,8 +83,16 @@ final class ToolCommands {
         }
     }
 
+    /** Refuses a data directory that holds no crawl (missing, empty, or not a crawl's) before anything starts. */
+    static void requireCrawl(ToolOptions options) {
+        if (options.openSearch() == null && !Files.isDirectory(options.dataDir().resolve("opensearch"))) {
+            throw new UsageException("no crawl in data directory '" + options.dataDir() + "': run squall crawl first,"
+                    + " or name the crawl with --data DIR or --opensearch URL");
+        }
+    }
+
     /** The OpenSearch of the crawl the options name; the caller closes it. */
-    private CrawlOpenSearch open(ToolOptions options) throws Exception {
+    static CrawlOpenSearch open(Path home, ToolOptions options) throws Exception {
         CrawlerConfig config = CrawlSettings.forTools(home, options.confFile(), options.openSearch());
         Path esConf = home.resolve("es-conf");
         if (options.openSearch() != null) {

@@ -53,7 +53,7 @@ public final class RobotsCache {
 
     public RobotsCache(Protocol protocol, CrawlerConfig config) {
         this.protocol = protocol;
-        this.agentNames = List.of(UserAgent.fromConfig(config).name().toLowerCase(Locale.ROOT));
+        this.agentNames = List.of(UserAgent.fromConfig(config).robotsToken().toLowerCase(Locale.ROOT));
         // Squall applies fetcher.max.crawl.delay itself, with its own cause; the parser must not.
         parser.setMaxCrawlDelay(Long.MAX_VALUE);
         long size = config.getLong("robots.cache.size");

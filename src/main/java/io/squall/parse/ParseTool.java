@@ -18,19 +18,31 @@ import java.util.List;
 
 /**
  * Parses a local file (or standard input) as the page at a given URL, as a seed of the crawl, and prints
- * its charset, title, canonical URL, robots directives, refresh target and the outlinks that survive the
- * filters. Usage: {@code [--conf crawler-conf.yaml]... [--content-type type] <url> [file|-]}.
+ * its charset, title, description, language, the start of its text, canonical URL, robots directives,
+ * refresh target and the outlinks that survive the filters.
+ * Usage: {@code [--conf crawler-conf.yaml]... [--content-type type] <url> [file|-]}.
  */
 public final class ParseTool {
+    /** Characters of the extracted text shown: enough to see that it is the page's main text. */
+    static final int TEXT_SHOWN = 300;
+
     private ParseTool() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        System.exit(run(args, System.in, System.console() != null, System.out, System.err));
     }
 
     /** @return the exit code: 0, 1 when the page cannot be parsed, 2 for bad arguments */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return run(args, in, false, out, err);
+    }
+
+    /**
+     * @param stdinIsTerminal whether stdin is a terminal: the page is then expected in a file, not typed
+     * @return the exit code: 0, 1 when the page cannot be parsed, 2 for bad arguments or no page
+     */
+    public static int run(String[] args, InputStream in, boolean stdinIsTerminal, PrintStream out, PrintStream err) {
         List<Path> confs = new ArrayList<>();
         List<String> positional = new ArrayList<>();
         String contentType = "text/html";
@@ -54,7 +66,16 @@ public final class ParseTool {
             UrlNormalizer normalizer = processor.filters().normalizer();
             String url = normalizer.normalize(positional.get(0));
             String file = positional.size() == 2 ? positional.get(1) : "-";
+            if (positional.size() == 1 && stdinIsTerminal) {
+                err.println("no page to parse: give the saved page as FILE (squall parse URL page.html), or pipe it"
+                        + " (curl -s URL | squall parse URL -)");
+                return 2;
+            }
             byte[] content = file.equals("-") ? in.readAllBytes() : Files.readAllBytes(Path.of(file));
+            if (content.length == 0) {
+                err.println("nothing to parse: " + (file.equals("-") ? "stdin" : "'" + file + "'") + " is empty");
+                return 2;
+            }
             Metadata md = new Metadata().set("Content-Type", contentType).set(MetadataKeys.DEPTH, "0");
             ParseProcessor.Outcome outcome = processor.process(url, content, md);
             Metadata result = outcome.metadata();
@@ -66,6 +87,9 @@ public final class ParseTool {
             }
             out.println("charset:    " + result.getFirst(MetadataKeys.PARSE_CHARSET, "-"));
             out.println("title:      " + result.getFirst(MetadataKeys.PARSE_TITLE, "-"));
+            out.println("description: " + result.getFirst(MetadataKeys.PARSE_DESCRIPTION, "-"));
+            out.println("language:   " + result.getFirst(MetadataKeys.PARSE_LANGUAGE, "-"));
+            out.println("text:       " + shortened(outcome.text()));
             out.println("canonical:  " + result.getFirst(MetadataKeys.PARSE_CANONICAL, "-"));
             out.println("robots:     " + new RobotsDirectives(result.containsKey(MetadataKeys.ROBOTS_NOINDEX),
                     result.containsKey(MetadataKeys.ROBOTS_NOFOLLOW)));
@@ -87,5 +111,19 @@ public final class ParseTool {
             err.println("cannot read " + e.getMessage());
             return 2;
         }
+    }
+
+    /** "1,234 characters: Hello world …", white space collapsed, the words of the first {@link #TEXT_SHOWN} characters. */
+    static String shortened(String text) {
+        if (text == null || text.isBlank()) {
+            return "-";
+        }
+        String collapsed = text.strip().replaceAll("\\s+", " ");
+        String shown = collapsed;
+        if (collapsed.length() > TEXT_SHOWN) {
+            int cut = collapsed.lastIndexOf(' ', TEXT_SHOWN);
+            shown = collapsed.substring(0, cut > 0 ? cut : TEXT_SHOWN) + " \u2026"; // whole words
+        }
+        return String.format(java.util.Locale.ROOT, "%,d characters: %s", text.length(), shown);
     }
 }

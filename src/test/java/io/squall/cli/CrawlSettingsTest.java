@@ -67,7 +67,7 @@ class CrawlSettingsTest {
         assertEquals("http.agent.name is not set: name your crawler in crawler-conf.yaml, or pass --agent NAME",
                 e.getMessage());
         e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot 2"))));
-        assertTrue(e.getMessage().contains("is not an RFC 9309 product token"), e.getMessage());
+        assertTrue(e.getMessage().contains("is not a crawler name"), e.getMessage());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import java.net.InetAddress;
@@ -18,10 +19,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +41,11 @@ class SquallCommandIT {
     void crawlsASmallSiteWithItsOwnOpenSearchPrintsJsonAndResumesWithoutRefetching() throws Exception {
         try (TestWeb web = TestWeb.start(1)) {
             Site site = web.site(0).tree(12).robots("User-agent: *\nDisallow: /page/11\n");
+            // A page whose title, description and text need quoting in CSV; it keeps the tree's link.
+            String title = "Home, \"sweet\" home";
+            site.on("/page/5", Response.html("<html lang=fr><head><title>" + title.replace("\"", "&quot;")
+                    + "</title><meta name=description content='Commas, and \"quotes\"'></head><body><p>Line one,\nline"
+                    + " \"two\"\r\n\u00e9t\u00e9</p><a href=/page/11>eleven</a></body></html>"));
             Path data = dir.resolve("data");
             SquallProcess.Result first = SquallProcess.run(dir.resolve("run1"), CRAWL_TIMEOUT, "crawl", site.url("/"),
                     "--data", SquallProcess.path(data), "--agent", "squall-test", "--delay", "0", "--json");
@@ -64,10 +74,22 @@ class SquallCommandIT {
                     .filter(line -> line.contains("Warm-up: parsed 200 sample pages")).findFirst().orElse("none");
             assertTrue(warmUp.contains("(0 failed)"), "the warm-up's line in the log, its writes all succeeded: " + warmUp);
             long requests = web.log().size();
+            assertFalse(Files.exists(data.resolve("storm-local")), "Storm's local state is removed when the crawl ends");
+            assertTrue(first.stderr().contains("Results: squall serve --data " + SquallProcess.path(data)
+                    + " opens them again"), "with --json, the hint goes to stderr: " + first.stderr());
+            Map<String, String> stored = new TreeMap<>();
+            stored.put(site.url("/"), "FETCHED");
+            for (int i = 1; i < 12; i++) {
+                stored.put(site.url("/page/" + i), i == 11 ? "ERROR" : "FETCHED");
+            }
+            serveAndExportGiveBack(data, stored, site.url("/page/5"), title);
 
             SquallProcess.Result again = SquallProcess.run(dir.resolve("run2"), CRAWL_TIMEOUT, "crawl",
                     "--data", SquallProcess.path(data), "--agent", "squall-test", "--json");
             assertEquals(0, again.exitCode(), again.stderr());
+            assertTrue(again.stderr().contains("Resuming the crawl in " + SquallProcess.path(data) + ": 12 URLs known:"
+                    + " 11 fetched, 0 not fetched yet, 0 redirections, 1 errors; 0 due now, the others later."),
+                    again.stderr());
             assertEquals(0, new ObjectMapper().readTree(again.stdout()).get("fetched").asLong());
             assertEquals(requests, web.log().size(), "nothing is due, so nothing is fetched");
 
@@ -179,6 +201,101 @@ class SquallCommandIT {
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * squall serve, then squall export through the served node: every URL with its status, each status
+     * document as stored, and the content index's CSV, read back by an independent parser, cell for cell as stored.
+     */
+    private void serveAndExportGiveBack(Path data, Map<String, String> stored, String quotedPage, String quotedTitle)
+            throws Exception {
+        String dataArg = SquallProcess.path(data);
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        String address = "http://127.0.0.1:" + port;
+        Path serveDir = dir.resolve("serve");
+        Files.createDirectories(serveDir);
+        Process serve = SquallProcess.start(serveDir, "serve", "--data", dataArg, "--port", Integer.toString(port));
+        try {
+            String served = awaitText(serveDir.resolve("stdout.txt"), "under Dashboards Management");
+            long pages = stored.values().stream().filter("FETCHED"::equals).count();
+            assertTrue(served.startsWith("Serving the crawl in " + dataArg + " at " + address + " (read-only: "
+                    + stored.size() + " URLs in 'status', " + pages + " pages in 'content'), until Ctrl-C."), served);
+            assertTrue(served.contains("curl '" + address + "/status/_search?q=status:FETCHED&size=5&pretty'"), served);
+            Map<String, JsonNode> statusDocs = sourcesByUrl(get(address + "/status/_search?size=1000"));
+            Map<String, JsonNode> contentDocs = sourcesByUrl(get(address + "/content/_search?size=1000"));
+            Map<String, String> statuses = new TreeMap<>();
+            statusDocs.forEach((url, doc) -> statuses.put(url, doc.get("status").asText()));
+            assertEquals(stored, statuses, "every URL the crawl stored, with its status");
+            assertEquals(pages, contentDocs.size());
+            assertEquals(quotedTitle, contentDocs.get(quotedPage).get("title").asText());
+            HttpResponse<String> write = http(HttpRequest.newBuilder(URI.create(address + "/status/_doc"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"x\"}")));
+            assertEquals(403, write.statusCode(), "the crawl's indices are read-only: " + write.body());
+
+            SquallProcess.Result statusJson = SquallProcess.run(dir.resolve("export1"), CRAWL_TIMEOUT, "export",
+                    "--data", dataArg);
+            assertEquals(0, statusJson.exitCode(), statusJson.stderr());
+            assertEquals(statusDocs, jsonLinesByUrl(statusJson.stdout()), "each status document as stored");
+            assertTrue(statusJson.stderr().strip().matches("Exported " + stored.size() + " documents of index 'status'"
+                    + " to stdout in [0-9.]+ s \\([0-9,]+ docs/s\\)\\."), statusJson.stderr());
+            Path csv = dir.resolve("content.csv");
+            SquallProcess.Result contentCsv = SquallProcess.run(dir.resolve("export3"), CRAWL_TIMEOUT, "export",
+                    "--data", dataArg, "--index", "content", "--format", "csv", "--output", csv.toString());
+            assertEquals(0, contentCsv.exitCode(), contentCsv.stderr());
+            assertEquals("", contentCsv.stdout());
+            List<CSVRecord> rows = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build()
+                    .parse(Files.newBufferedReader(csv)).getRecords();
+            assertEquals(pages, rows.size());
+            for (CSVRecord row : rows) {
+                JsonNode doc = contentDocs.get(row.get("url"));
+                for (String field : List.of("title", "description", "text", "language", "digest", "fetchDate")) {
+                    assertEquals(doc.path(field).asText(""), row.get(field), field + " of " + row.get("url"));
+                }
+            }
+            assertTrue(contentDocs.get(quotedPage).get("text").asText().contains("\""), contentDocs.get(quotedPage).toString());
+        } finally {
+            serve.destroy();
+            assertTrue(serve.waitFor(2, TimeUnit.MINUTES), "serve stops on SIGTERM");
+        }
+        assertEquals(0, serve.exitValue(), SquallProcess.read(serveDir.resolve("stderr.txt")));
+    }
+
+    private static String awaitText(Path file, String marker) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            String text = SquallProcess.read(file);
+            if (text.contains(marker)) {
+                return text;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no '" + marker + "' in: " + SquallProcess.read(file));
+    }
+
+    private static JsonNode get(String url) throws Exception {
+        HttpResponse<String> response = http(HttpRequest.newBuilder(URI.create(url)));
+        assertEquals(200, response.statusCode(), response.body());
+        return new ObjectMapper().readTree(response.body());
+    }
+
+    private static Map<String, JsonNode> sourcesByUrl(JsonNode searchResponse) {
+        Map<String, JsonNode> byUrl = new java.util.HashMap<>();
+        searchResponse.get("hits").get("hits").forEach(hit -> byUrl.put(hit.get("_source").get("url").asText(),
+                hit.get("_source")));
+        return byUrl;
+    }
+
+    private static Map<String, JsonNode> jsonLinesByUrl(String lines) throws Exception {
+        Map<String, JsonNode> byUrl = new java.util.HashMap<>();
+        for (String line : lines.lines().toList()) {
+            JsonNode doc = new ObjectMapper().readTree(line);
+            assertFalse(byUrl.containsKey(doc.get("url").asText()), "each document once: " + line);
+            byUrl.put(doc.get("url").asText(), doc);
+        }
+        return byUrl;
+    }
+
     @Test
     void linksAndRedirectsFromTheSeedToOtherLoopbackAddressesInAnySpellingAreNeverRequested() throws Exception {
         try (TestWeb web = TestWeb.start(2)) {
@@ -270,6 +387,16 @@ class SquallCommandIT {
         assertEquals(2, option.exitCode());
         assertEquals(java.util.List.of("squall crawl: unknown option '--max-page' for 'squall crawl' (see squall crawl --help)"),
                 option.stderrLines());
+
+        SquallProcess.Result export = SquallProcess.run(dir.resolve("export"), Duration.ofMinutes(1), "export",
+                "--data", SquallProcess.path(dir.resolve("none")));
+        assertEquals(2, export.exitCode());
+        assertEquals(java.util.List.of("squall export: no crawl in data directory '" + SquallProcess.path(dir.resolve("none"))
+                + "': run squall crawl first, or name the crawl with --data DIR or --opensearch URL"), export.stderrLines());
+        SquallProcess.Result serve = SquallProcess.run(dir.resolve("serve"), Duration.ofMinutes(1), "serve", "--prot", "1");
+        assertEquals(2, serve.exitCode());
+        assertEquals(java.util.List.of("squall serve: unknown option '--prot' for 'squall serve' (see squall serve --help)"),
+                serve.stderrLines());
 
         Path conf = dir.resolve("typo.yaml");
         Files.writeString(conf, "fetcher.thread.number: 3\n");

@@ -51,4 +51,34 @@ class DebugToolsTest {
         assertTrue(printed.contains("outlinks:   1\n  http://www.example.com/next\tNext page"), printed);
         assertEquals(2, run(false, "", "not a url"));
     }
+
+    @Test
+    void parseToolShowsDescriptionLanguageAndTheStartOfTheText() {
+        String words = "word ".repeat(200);
+        String page = "<html lang=fr><head><title>T</title><meta name=description content='About the page'></head>"
+                + "<body><p>Bonjour,\n\n   le monde.</p><p>" + words + "</p></body></html>";
+        assertEquals(0, run(false, page, "http://www.example.com/"));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("description: About the page\n"), printed);
+        assertTrue(printed.contains("language:   fr\n"), printed);
+        String text = printed.lines().filter(l -> l.startsWith("text:")).findFirst().orElseThrow();
+        assertTrue(text.matches("text: +1,0\\d\\d characters: Bonjour, le monde\\. word word .* word \u2026"), text);
+        int shown = text.substring(text.indexOf(": Bonjour") + 2).length() - 2;
+        assertTrue(shown <= ParseTool.TEXT_SHOWN && shown > ParseTool.TEXT_SHOWN - 5,
+                "the whole words of the first " + ParseTool.TEXT_SHOWN + " characters, then an ellipsis: " + text);
+    }
+
+    @Test
+    void parseToolRefusesToWaitOnATerminalAndToParseNothing() {
+        ByteArrayInputStream in = new ByteArrayInputStream(new byte[0]);
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(2, ParseTool.run(new String[] {"http://example.com/"}, in, true, o, e));
+        assertEquals("no page to parse: give the saved page as FILE (squall parse URL page.html), or pipe it"
+                + " (curl -s URL | squall parse URL -)", err.toString(StandardCharsets.UTF_8).strip());
+        err.reset();
+        assertEquals(2, run(false, "", "http://example.com/"));
+        assertEquals("nothing to parse: stdin is empty", err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
 }

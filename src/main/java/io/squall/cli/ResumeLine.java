@@ -1,0 +1,28 @@
+package io.squall.cli;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/** What a run that resumes a crawl starts from: what the status index already holds, and what is due. */
+final class ResumeLine {
+    private ResumeLine() {
+    }
+
+    /**
+     * "Resuming the crawl in data: 1,234 URLs known: 1,000 fetched, 150 not fetched yet, 12 redirections,
+     * 72 errors; 200 due now, the others later."
+     *
+     * @param byStatus documents per status
+     * @param due URLs whose next fetch date has come
+     */
+    static String text(Path dataDir, Map<String, Long> byStatus, long due) {
+        long known = byStatus.values().stream().mapToLong(Long::longValue).sum();
+        long errors = byStatus.getOrDefault("FETCH_ERROR", 0L) + byStatus.getOrDefault("ERROR", 0L);
+        return "Resuming the crawl in " + dataDir + ": " + ProgressLine.count(known) + " URLs known: "
+                + ProgressLine.count(byStatus.getOrDefault("FETCHED", 0L)) + " fetched, "
+                + ProgressLine.count(byStatus.getOrDefault("DISCOVERED", 0L)) + " not fetched yet, "
+                + ProgressLine.count(byStatus.getOrDefault("REDIRECTION", 0L)) + " redirections, "
+                + ProgressLine.count(errors) + " errors; " + ProgressLine.count(due) + " due now"
+                + (due >= known ? "." : ", the others later.");
+    }
+}
