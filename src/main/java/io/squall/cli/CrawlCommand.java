@@ -2,8 +2,14 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
+import io.squall.console.ConsoleUrls;
+import io.squall.console.ReportPage;
+import io.squall.console.StatusIndexView;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
+import io.squall.metrics.Counters;
+import io.squall.opensearch.SquallIndex;
+import io.squall.urls.UrlFilters;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.topology.CrawlTopology;
 import java.io.IOException;
@@ -61,27 +67,50 @@ final class CrawlCommand {
                 throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
                         + " crawl: wait for it to end, or use another --data");
             }
-            LocalConsole console = new LocalConsole();
+            StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
+            LocalConsole console = new LocalConsole(policy);
             try (ConsoleServer server = startConsole(options.consolePort(), console);
                  CrawlOpenSearch os = openOpenSearch(config, options, data)) {
                 data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir());
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
-                inject(options.seeds(), new Injector(crawlConfig, os.client()));
+                Injector injector = new Injector(crawlConfig, os.client());
+                inject(options.seeds(), injector);
+                StatusIndexView statusView = new StatusIndexView(os.client(), SquallIndex.STATUS.name(crawlConfig));
+                console.connected(statusView, new ConsoleUrls(injector, UrlFilters.fromConfig(crawlConfig,
+                        Counters.NONE), statusView), Path.of(crawlConfig.getString("fetcher.crawl.log")));
                 index.refresh();
                 if (index.countAll() == 0) {
                     throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
                             + "' holds no crawl to resume)");
                 }
                 printHeader(options, crawlConfig, os, data, server);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, policy, console, os.client(),
                         os.isEmbedded() ? os.client() : null);
+                writeReport(console, summary, data.dir());
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
                 return 0;
             }
         }
+    }
+
+    /**
+     * The console shows the final report until the process exits, and the same page is written under the data
+     * directory, where it stays readable without a server.
+     */
+    private void writeReport(LocalConsole console, CrawlSummary summary, Path dataDir) {
+        Path file = CrawlDataDir.reportFile(dataDir);
+        Map<String, Object> snapshot = console.finished(summary, file);
+        try {
+            ReportPage.write(file, snapshot);
+            err.println("Report: " + file.toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Writing the report {} failed", file, e);
+            err.println("warning: the report could not be written to " + file + ": " + e.getMessage());
+        }
+        err.flush();
     }
 
     /** Local mode keeps a crawl log under the data directory, unless the configuration names another file. */
@@ -149,7 +178,8 @@ final class CrawlCommand {
         err.println("Squall local crawl: data in " + data.dir() + ", log in " + CrawlDataDir.logFile(data.dir())
                 + ", one line per fetch in " + config.getString("fetcher.crawl.log"));
         err.println("OpenSearch: " + os.description());
-        err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
+        err.println("Console: " + console.address() + " (charts, hosts, errors, crawl log; pause, resume, stop;"
+                + " add seeds; look a URL up)");
         err.println(AddressGuardHeader.line(config));
         List<String> limits = new ArrayList<>();
         limits.add("when nothing is due and nothing is in flight");
@@ -166,13 +196,12 @@ final class CrawlCommand {
     }
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, StatusIndexReader index,
-                               CrawlOptions options, LocalConsole console, OpenSearchClient client,
-                               OpenSearchClient nodeToWarm) throws Exception {
+                               CrawlOptions options, StopPolicy policy, LocalConsole console,
+                               OpenSearchClient client, OpenSearchClient nodeToWarm) throws Exception {
         CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // The configuration was checked and the indices created (from es-conf/) before the node was needed.
         StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));
-        StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
         int columns = TerminalWidth.columns(System.getenv(), terminal);
         long threads = config.getInt("fetcher.threads.number");
@@ -195,7 +224,7 @@ final class CrawlCommand {
             running.submitInactive(topology, stormConfig);
             LOG.info("{}", WarmUp.run(config, nodeToWarm));
             running.activate();
-            console.started(running);
+            console.started(running, reporting.metrics()::queueViews);
             while (true) {
                 Thread.sleep(TICK.toMillis());
                 Duration elapsed = watch.elapsed();
