@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
 import io.squall.console.ConsoleUrls;
+import io.squall.console.CrawlControl;
 import io.squall.console.ReportPage;
 import io.squall.console.StatusIndexView;
 import io.squall.frontier.InjectionReport;
@@ -132,7 +133,8 @@ final class CrawlCommand {
         return CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null, home.resolve("es-conf"));
     }
 
-    private static ConsoleServer startConsole(int port, LocalConsole console) throws IOException {
+    /** The console on 127.0.0.1 at that port (0: a free one); a port in use is the user's to fix. */
+    static ConsoleServer startConsole(int port, CrawlControl console) throws IOException {
         try {
             return ConsoleServer.start(port, console);
         } catch (BindException e) {

@@ -40,8 +40,8 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
                 a.value("conf", Path::of),
                 a.string("opensearch", null),
                 Path.of(a.string("data", "data")),
-                port(a, "port"),
-                port(a, "console-port"),
+                port(a, "crawl", "port"),
+                port(a, "crawl", "console-port"),
                 a.value("max-pages", ArgList::positiveInt),
                 a.value("max-depth", ArgList::nonNegativeInt),
                 a.value("duration", Durations::parse),
@@ -52,11 +52,12 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
                 a.flag("json"));
     }
 
-    private static int port(ArgList a, String option) {
+    /** A port option of a command: 0 (a free port) when absent. */
+    static int port(ArgList a, String command, String option) {
         Integer port = a.value(option, ArgList::nonNegativeInt);
         if (port != null && port > 65535) {
-            throw new UsageException("option --" + option + " of 'squall crawl' expects a port number up to 65535, got "
-                    + port);
+            throw new UsageException("option --" + option + " of 'squall " + command
+                    + "' expects a port number up to 65535, got " + port);
         }
         return port == null ? 0 : port;
     }

@@ -27,6 +27,7 @@ public final class Main {
             Commands:
               crawl [URL|FILE ...]   crawl from seeds, or resume the crawl in --data (see squall crawl --help)
               inject URL|FILE...     add seeds to a crawl
+              console --opensearch URL  the web console of a crawl on a Storm cluster
               status                 counts by status, top hosts and errors of a crawl
               urls [URL...]          show what the URL filters make of URLs (or of lines "page<TAB>link" on stdin)
               parse URL [FILE]       show what the parser extracts from a page saved in FILE (or stdin)
@@ -74,10 +75,11 @@ public final class Main {
                 case "crawl" -> new CrawlCommand(home, out, err, terminal, stop).run(CrawlOptions.parse(rest));
                 case "status" -> new ToolCommands(home, out, err).status(rest);
                 case "inject" -> new ToolCommands(home, out, err).inject(rest);
+                case "console" -> new ConsoleCommand(home, err, stop).run(rest);
                 case "urls" -> urls(rest);
                 case "parse" -> ParseTool.run(withConf(rest), System.in, out, err);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
-                        + " status, urls, parse)");
+                        + " console, status, urls, parse)");
             };
         } catch (UsageException e) {
             err.println("squall " + command + ": " + e.getMessage());
@@ -127,6 +129,7 @@ public final class Main {
             case "crawl" -> CrawlOptions.HELP;
             case "status" -> ToolCommands.STATUS_HELP;
             case "inject" -> ToolCommands.INJECT_HELP;
+            case "console" -> ConsoleCommand.HELP;
             case "urls" -> """
                     Usage: squall urls [--conf FILE] [URL...]
 

@@ -76,12 +76,15 @@ public final class StatusIndexView {
     }
 
     /**
-     * The hosts (partition keys) with most URLs: for each, its URLs, those due now, fetched and failed. What a
-     * host's fetcher queue holds (in flight, delay, back-off) lives in the workers and is not in the index.
+     * The hosts (partition keys) with most URLs, or with most errors (those without any left out): for each, its
+     * URLs, those due now, fetched and failed. What a host's fetcher queue holds (in flight, delay, back-off)
+     * lives in the workers and is not in the index.
      */
-    public List<Map<String, Object>> topHosts(int top) {
+    public List<Map<String, Object>> topHosts(int top, boolean byErrors) {
         SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
-                .aggregations("hosts", a -> a.terms(t -> t.field("key").size(top))
+                .aggregations("hosts", a -> a.terms(t -> byErrors
+                                ? t.field("key").size(top).order(List.of(Map.of("failed", SortOrder.Desc)))
+                                : t.field("key").size(top))
                         .aggregations("due", d -> d.filter(dueNow()))
                         .aggregations("fetched", f -> f.filter(q -> q.term(t -> t.field("status")
                                 .value(FieldValue.of(Status.FETCHED.name())))))
@@ -97,8 +100,11 @@ public final class StatusIndexView {
             host.put("urls", bucket.docCount());
             host.put("due", bucket.aggregations().get("due").filter().docCount());
             host.put("fetched", bucket.aggregations().get("fetched").filter().docCount());
-            host.put("errors", bucket.aggregations().get("failed").filter().docCount());
-            hosts.add(host);
+            long errors = bucket.aggregations().get("failed").filter().docCount();
+            host.put("errors", errors);
+            if (!byErrors || errors > 0) {
+                hosts.add(host);
+            }
         }
         return hosts;
     }
