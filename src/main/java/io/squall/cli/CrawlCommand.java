@@ -43,6 +43,8 @@ final class CrawlCommand {
     static final int TOP = 10;
     /** How long the summary waits for an unreachable OpenSearch before the crawl ends without it. */
     static final Duration FINAL_REPORT_WAIT = Duration.ofSeconds(60);
+    /** How long an open console page is waited for to show the final report (it asks every 2 s). */
+    static final Duration FINAL_REPORT_SHOWN_WAIT = Duration.ofSeconds(10);
 
     private final Path home;
     private final PrintStream out;
@@ -92,6 +94,7 @@ final class CrawlCommand {
                 writeReport(console, summary, data.dir());
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 out.flush();
+                console.awaitFinalReportShown(FINAL_REPORT_SHOWN_WAIT);
                 return 0;
             }
         }

@@ -10,6 +10,7 @@ import io.squall.fetch.QueueView;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,12 @@ final class LocalConsole implements CrawlControl {
 
     enum State { STARTING, RUNNING, PAUSED, STOPPING, FINISHED }
 
+    /** A page that asked within this time is taken to be open, and is waited for to show the final report. */
+    static final Duration OPEN_PAGE = Duration.ofSeconds(10);
+
     private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private volatile long lastAskedNanos = System.nanoTime() - OPEN_PAGE.toNanos() - 1;
+    private volatile boolean finalShown;
     private final RateHistory history = new RateHistory(HISTORY_POINTS);
     private final StopPolicy limits;
     // Guarded by this.
@@ -124,12 +130,29 @@ final class LocalConsole implements CrawlControl {
 
     @Override
     public Map<String, Object> progress() {
+        lastAskedNanos = System.nanoTime();
         synchronized (this) {
             if (finalSnapshot != null) {
+                finalShown = true;
                 return finalSnapshot;
             }
         }
         return live();
+    }
+
+    /**
+     * When a console page is open (it asked for the progress within {@link #OPEN_PAGE}), waits until it has
+     * fetched the final report, at most {@code max}: the process would otherwise end between two of the page's
+     * refreshes, and the page would never show how the crawl ended.
+     */
+    void awaitFinalReportShown(Duration max) throws InterruptedException {
+        if (System.nanoTime() - lastAskedNanos > OPEN_PAGE.toNanos()) {
+            return;
+        }
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!finalShown && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
     }
 
     /** The snapshot now: figures under the lock, then what takes I/O (queues, errors, log) outside it. */

@@ -84,4 +84,34 @@ class LocalConsoleTest {
         assertEquals("stopping", console.progress().get("state"));
         assertEquals("stopped from the console", console.progress().get("stopReason"));
     }
+
+    @Test
+    void anOpenPageIsWaitedForUntilItFetchedTheFinalReportAndNoPageIsNot() throws Exception {
+        CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(1), Duration.ZERO, 0, 0, null,
+                new CrawlSummary.StatusReport("status", 0, Map.of(), List.of(), List.of()));
+        LocalConsole unwatched = new LocalConsole(new StopPolicy(null, null));
+        unwatched.finished(summary, java.nio.file.Path.of("report.html"));
+        long start = System.nanoTime();
+        unwatched.awaitFinalReportShown(Duration.ofMinutes(2));
+        assertTrue(System.nanoTime() - start < Duration.ofMinutes(1).toNanos(), "no page asked: no wait");
+
+        LocalConsole watched = new LocalConsole(new StopPolicy(null, null));
+        watched.progress(); // a page is open
+        watched.finished(summary, java.nio.file.Path.of("report.html"));
+        java.util.concurrent.atomic.AtomicReference<Object> shown = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread page = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            shown.set(watched.progress().get("state"));
+        });
+        page.start();
+        start = System.nanoTime();
+        watched.awaitFinalReportShown(Duration.ofMinutes(2));
+        assertTrue(System.nanoTime() - start < Duration.ofMinutes(1).toNanos(), "the page's next request ends the wait");
+        page.join();
+        assertEquals("finished", shown.get());
+    }
 }
