@@ -7,7 +7,6 @@ import io.squall.console.LogTail;
 import io.squall.console.RateHistory;
 import io.squall.console.StatusIndexView;
 import io.squall.fetch.QueueView;
-import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -227,8 +226,8 @@ final class LocalConsole implements CrawlControl {
                 errors = read;
             }
             return read;
-        } catch (OpenSearchUnavailableException e) {
-            LOG.debug("Console: the latest errors cannot be read now: {}", e.getMessage());
+        } catch (RuntimeException e) { // OpenSearch away or stopping: one panel of the page, not the page
+            LOG.debug("Console: the latest errors cannot be read now: {}", e.toString());
             synchronized (this) {
                 return errors;
             }

@@ -151,6 +151,13 @@ public final class ConsoleServer implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("Console request {} failed: {}", exchange.getRequestURI(), e.toString());
+            if (exchange.getResponseCode() == -1) { // nothing sent yet: the page gets to say what failed
+                try {
+                    sendJson(exchange, 500, Map.of("error", String.valueOf(e.getMessage())));
+                } catch (IOException | RuntimeException ignored) {
+                    // the connection is gone: nobody to tell
+                }
+            }
         }
     }
 

@@ -4,8 +4,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
-import io.squall.opensearch.OpenSearchUnavailableException;
-import java.io.IOException;
+import io.squall.opensearch.StatusReads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -160,15 +159,7 @@ public final class StatusIndexView {
         return value instanceof List<?> list ? (list.isEmpty() ? null : list.get(0)) : value;
     }
 
-    private interface Call<T> {
-        T run() throws IOException;
-    }
-
-    private <T> T call(Call<T> call) {
-        try {
-            return call.run();
-        } catch (IOException e) {
-            throw new OpenSearchUnavailableException("cannot read the status index '" + index + "': " + e.getMessage(), e);
-        }
+    private <T> T call(StatusReads.Read<T> read) {
+        return StatusReads.read(index, read);
     }
 }

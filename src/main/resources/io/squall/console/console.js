@@ -23,7 +23,7 @@
     const t = $(id);
     t.replaceChildren();
     const head = el('tr');
-    headers.forEach((h, i) => head.appendChild(el('th', h, numeric[i] ? 'n' : null)));
+    headers.forEach((h, i) => head.appendChild(el('th', h, numeric[i] === 1 ? 'n' : null)));
     t.appendChild(head);
     rows.forEach(r => {
       const tr = el('tr');
@@ -105,19 +105,22 @@
     state.className = p.state;
     $('reason').textContent = p.stopReason ? '(' + p.stopReason + ')' : '';
     $('elapsed').textContent = p.elapsed ? 'for ' + p.elapsed : '';
-    $('controls').hidden = !p.steerable || !!embedded;
+    const over = p.state === 'finished';
+    $('controls').hidden = !p.steerable || !!embedded || over;
     $('pause').disabled = p.state !== 'running';
     $('resume').disabled = p.state !== 'paused';
     $('stop').disabled = p.state !== 'running' && p.state !== 'paused';
     $('note').hidden = !p.note;
     $('note').textContent = p.note || '';
-    $('tools').hidden = !!embedded || p.state === 'finished';
+    $('tools').hidden = !!embedded || over;
 
     ['fetched', 'discovered', 'errors', 'due', 'inFlight', 'queues'].forEach(k => $(k).textContent = count(p[k]));
+    // A crawl on a cluster has no figures from its workers here: their tiles go.
+    ['inFlight', 'threads', 'queues'].forEach(k => $(k).parentElement.hidden = cluster);
     $('pagesPerSecond').textContent = rate(p.pagesPerSecond);
     $('kbPerSecond').textContent = count(p.kbPerSecond);
     $('threads').textContent = p.threads == null ? '–' : count(p.activeThreads) + ' of ' + count(p.threads);
-    $('limit').hidden = !p.limit;
+    $('limit').hidden = !p.limit || over;
     if (p.limit) {
       $('limitBar').style.width = Math.min(100, p.limit.percent) + '%';
       $('limitText').textContent = 'Progress: ' + p.limit.text;

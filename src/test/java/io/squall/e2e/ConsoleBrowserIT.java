@@ -99,7 +99,6 @@ class ConsoleBrowserIT {
                 assertTrue(number(browser, "discovered") >= number(browser, "fetched"),
                         "discovered is every URL known");
                 assertTrue(text(browser, "limitText").contains("of 1,000 pages"), text(browser, "limitText"));
-                screenshot(browser, "console-running");
 
                 // Look a fetched URL up, then one the URL filters refuse.
                 lookUp(browser, slow.url("/"));
@@ -135,6 +134,7 @@ class ConsoleBrowserIT {
                 clusterConsole.destroy(); // SIGTERM: Ctrl-C's way out
                 assertTrue(clusterConsole.waitFor(1, TimeUnit.MINUTES), "the cluster console ends on SIGTERM");
 
+                screenshot(browser, "console-running");
                 // Pause: the spout hands out nothing; resume: it does again.
                 browser.findElement(By.id("pause")).click();
                 await(browser, "paused", d -> text(d, "state").equals("paused"));
@@ -167,6 +167,7 @@ class ConsoleBrowserIT {
                 assertTrue(points(browser, "chart-pages") >= 2, "the charts are in the report");
                 assertTrue(text(browser, "busiest").contains(slow.host()), "the hosts as they last were");
                 assertFalse(browser.findElement(By.id("controls")).isDisplayed());
+                assertFalse(browser.findElement(By.id("tools")).isDisplayed(), "no forms in a report");
             } finally {
                 if (browser != null) {
                     browser.quit();
