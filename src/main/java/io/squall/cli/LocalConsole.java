@@ -109,9 +109,19 @@ final class LocalConsole implements CrawlControl {
         report.put("text", summary.toText());
         report.put("file", reportFile.toAbsolutePath().toString());
         snapshot.put("report", report);
-        // The summary's counts were read once the writes ended: they are the final ones.
+        // The summary's figures were read once the crawl and its writes ended: they are the final ones. What was
+        // in flight or due, and the threads' and queues' figures, describe a running crawl: they go.
         snapshot.put("status", summary.status().byStatus());
         snapshot.put("discovered", summary.status().total());
+        snapshot.put("fetched", summary.fetched());
+        snapshot.put("pagesPerSecond", summary.elapsed().toMillis() > 0
+                ? summary.fetched() * 1000.0 / summary.elapsed().toMillis() : 0.0);
+        snapshot.put("kbPerSecond", summary.elapsed().toMillis() > 0
+                ? summary.bytes() / 1.024 / summary.elapsed().toMillis() : 0.0);
+        snapshot.put("elapsed", Durations.format(summary.elapsed()));
+        for (String running : List.of("inFlight", "due", "activeThreads", "threads", "queues", "limit")) {
+            snapshot.remove(running);
+        }
         synchronized (this) {
             state = State.FINISHED;
             finalSnapshot = snapshot;

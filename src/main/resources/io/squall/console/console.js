@@ -115,9 +115,11 @@
     $('tools').hidden = !!embedded || over;
 
     ['fetched', 'discovered', 'errors', 'due', 'inFlight', 'queues'].forEach(k => $(k).textContent = count(p[k]));
-    // A crawl on a cluster has no figures from its workers here: their tiles go.
-    ['inFlight', 'threads', 'queues'].forEach(k => $(k).parentElement.hidden = cluster);
+    // Figures a crawl does not have (a cluster's workers', a finished crawl's in flight) leave no empty tile.
+    ['inFlight', 'threads', 'queues', 'due'].forEach(k => $(k).parentElement.hidden = p[k] == null);
     $('pagesPerSecond').textContent = rate(p.pagesPerSecond);
+    $('pagesPerSecond').nextElementSibling.textContent = over ? 'pages/s over the run' : 'pages/s';
+    $('kbPerSecond').nextElementSibling.textContent = over ? 'KB/s over the run' : 'KB/s';
     $('kbPerSecond').textContent = count(p.kbPerSecond);
     $('threads').textContent = p.threads == null ? '–' : count(p.activeThreads) + ' of ' + count(p.threads);
     $('limit').hidden = !p.limit || over;

@@ -66,6 +66,9 @@ class LocalConsoleTest {
         Map<String, Object> snapshot = console.finished(summary, java.nio.file.Path.of("data", "report.html"));
         assertEquals("finished", snapshot.get("state"));
         assertEquals(11L, snapshot.get("discovered"), "the summary's total");
+        assertEquals(11L, snapshot.get("fetched"), "the summary's count, not the last sample's");
+        assertEquals(2.75, (Double) snapshot.get("pagesPerSecond"), 1e-9, "over the run");
+        assertFalse(snapshot.containsKey("inFlight"), "nothing is in flight in a finished crawl");
         assertTrue(((Map<?, ?>) snapshot.get("report")).get("text").toString().contains("stopped from the console"));
         console.publish(new ProgressSample(Duration.ofSeconds(9), 99, 0, 99, 0, 0, 0, 0, 0, 0, 50, 0), now, counts);
         assertEquals(snapshot, console.progress(), "the page shows the final report until the process exits");
