@@ -92,10 +92,14 @@ final class LocalConsole implements CrawlControl {
         history.add(now.elapsed().toMillis(), now.fetched(), now.bytes(), now.errors());
     }
 
-    /** The crawl is stopping: nothing more can be done to it. */
+    /**
+     * The crawl is stopping: nothing more can be done to it. The host table is kept as it is now, before the
+     * drain empties the queues: the final report shows the hosts as the crawl left them.
+     */
     synchronized void stopping(StopReason reason) {
         state = State.STOPPING;
         stopReason = reason;
+        hosts = HostTable.of(queues.get(), TOP_HOSTS);
     }
 
     /**
@@ -179,8 +183,7 @@ final class LocalConsole implements CrawlControl {
         Map<String, Object> hostTable;
         List<Map<String, Object>> recentErrors;
         synchronized (this) {
-            // A stopped worker has no queues: the table keeps showing them as they last were.
-            if (!views.isEmpty() || state == State.RUNNING || state == State.PAUSED) {
+            if (state == State.RUNNING || state == State.PAUSED) {
                 hosts = HostTable.of(views, TOP_HOSTS);
             }
             hostTable = hosts;

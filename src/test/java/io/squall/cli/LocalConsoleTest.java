@@ -58,7 +58,11 @@ class LocalConsoleTest {
         }
         counts.put("FETCHED", 10L);
         console.publish(now, null, counts);
+        List<io.squall.fetch.QueueView> queues = new java.util.ArrayList<>(List.of(
+                new io.squall.fetch.QueueView("slow.example", 7, 1, 2000, 500, 0, 0, 0, 0, 0)));
+        console.started(null, () -> List.copyOf(queues));
         console.stopping(StopReason.CONSOLE);
+        queues.clear(); // the drain empties the queues, then the worker goes
         Map<String, Long> finalCounts = new LinkedHashMap<>(counts);
         finalCounts.put("FETCHED", 11L);
         CrawlSummary summary = new CrawlSummary(StopReason.CONSOLE, Duration.ofSeconds(4), Duration.ZERO, 11, 11_000,
@@ -69,6 +73,8 @@ class LocalConsoleTest {
         assertEquals(11L, snapshot.get("fetched"), "the summary's count, not the last sample's");
         assertEquals(2.75, (Double) snapshot.get("pagesPerSecond"), 1e-9, "over the run");
         assertFalse(snapshot.containsKey("inFlight"), "nothing is in flight in a finished crawl");
+        List<?> busiest = (List<?>) ((Map<?, ?>) snapshot.get("hosts")).get("busiest");
+        assertEquals("slow.example", ((Map<?, ?>) busiest.get(0)).get("host"), "the hosts as the stop found them");
         assertTrue(((Map<?, ?>) snapshot.get("report")).get("text").toString().contains("stopped from the console"));
         console.publish(new ProgressSample(Duration.ofSeconds(9), 99, 0, 99, 0, 0, 0, 0, 0, 0, 50, 0), now, counts);
         assertEquals(snapshot, console.progress(), "the page shows the final report until the process exits");
