@@ -2,12 +2,19 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
+import io.squall.console.ConsoleUrls;
+import io.squall.console.CrawlControl;
+import io.squall.console.ReportPage;
+import io.squall.console.StatusIndexView;
 import io.squall.fetch.UserAgent;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.index.WarcArchive;
+import io.squall.metrics.Counters;
 import io.squall.opensearch.OpenSearchUnavailableException;
+import io.squall.opensearch.SquallIndex;
 import io.squall.topology.CrawlTopology;
+import io.squall.urls.UrlFilters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
@@ -38,6 +45,8 @@ final class CrawlCommand {
     static final int TOP = 10;
     /** How long the summary waits for an unreachable OpenSearch before the crawl ends without it. */
     static final Duration FINAL_REPORT_WAIT = Duration.ofSeconds(60);
+    /** How long an open console page is waited for to show the final report (it asks every 2 s). */
+    static final Duration FINAL_REPORT_SHOWN_WAIT = Duration.ofSeconds(10);
 
     private final Path home;
     private final PrintStream out;
@@ -63,7 +72,8 @@ final class CrawlCommand {
                 throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
                         + " crawl or squall serve: wait for it to end, or use another --data");
             }
-            LocalConsole console = new LocalConsole();
+            StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
+            LocalConsole console = new LocalConsole(policy);
             // Taken before the local Storm cluster starts, and only once this process holds the directory.
             try (StormLocalDir stormDir = StormLocalDir.take(data.dir());
                  ConsoleServer server = startConsole(options.consolePort(), console);
@@ -76,7 +86,11 @@ final class CrawlCommand {
                 StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
                 index.refresh();
                 boolean resumed = index.countAll() > 0;
-                inject(options.seeds(), new Injector(crawlConfig, os.client()));
+                Injector injector = new Injector(crawlConfig, os.client());
+                inject(options.seeds(), injector);
+                StatusIndexView statusView = new StatusIndexView(os.client(), SquallIndex.STATUS.name(crawlConfig));
+                console.connected(statusView, new ConsoleUrls(injector, UrlFilters.fromConfig(crawlConfig,
+                        Counters.NONE), statusView), Path.of(crawlConfig.getString("fetcher.crawl.log")));
                 index.refresh();
                 if (index.countAll() == 0) {
                     throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
@@ -86,15 +100,34 @@ final class CrawlCommand {
                     err.println(ResumeLine.text(options.dataDir(), index.countByStatus(), index.countDue()));
                 }
                 printHeader(options, crawlConfig, os, data, server);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, console, os.client(),
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, policy, console, os.client(),
                         os.isEmbedded() ? os.client() : null, cluster);
+                writeReport(console, summary, data.dir());
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 // With --json, stdout holds the JSON object alone.
                 (options.json() ? err : out).print(ResultsHint.text(options.dataDir(), options.openSearch()));
                 out.flush();
+                console.awaitFinalReportShown(FINAL_REPORT_SHOWN_WAIT);
                 return 0;
             }
         }
+    }
+
+    /**
+     * The console shows the final report until the process exits, and the same page is written under the data
+     * directory, where it stays readable without a server.
+     */
+    private void writeReport(LocalConsole console, CrawlSummary summary, Path dataDir) {
+        Path file = CrawlDataDir.reportFile(dataDir);
+        Map<String, Object> snapshot = console.finished(summary, file);
+        try {
+            ReportPage.write(file, snapshot);
+            err.println("Report: " + file.toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Writing the report {} failed", file, e);
+            err.println("warning: the report could not be written to " + file + ": " + e.getMessage());
+        }
+        err.flush();
     }
 
     /** Local mode keeps a crawl log under the data directory, unless the configuration names another file. */
@@ -129,7 +162,8 @@ final class CrawlCommand {
         return CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null, home.resolve("es-conf"));
     }
 
-    private static ConsoleServer startConsole(int port, LocalConsole console) throws IOException {
+    /** The console on 127.0.0.1 at that port (0: a free one); a port in use is the user's to fix. */
+    static ConsoleServer startConsole(int port, CrawlControl console) throws IOException {
         try {
             return ConsoleServer.start(port, console);
         } catch (BindException e) {
@@ -177,7 +211,8 @@ final class CrawlCommand {
                 + (config.getBoolean("warc.enabled") && config.isSet("warc.dir")
                         ? ", WARC files in " + config.getString("warc.dir") : ""));
         err.println("OpenSearch: " + os.description());
-        err.println("Console: " + console.address() + " (progress; pause, resume, stop)");
+        err.println("Console: " + console.address() + " (charts, hosts, errors, crawl log; pause, resume, stop;"
+                + " add seeds; look a URL up)");
         err.println(AddressGuardHeader.line(config));
         List<String> limits = new ArrayList<>();
         limits.add("when nothing is due and nothing is in flight");
@@ -196,13 +231,13 @@ final class CrawlCommand {
     }
 
     private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, StatusIndexReader index,
-                               CrawlOptions options, LocalConsole console, OpenSearchClient client,
-                               OpenSearchClient nodeToWarm, ClusterStart cluster) throws Exception {
+                               CrawlOptions options, StopPolicy policy, LocalConsole console,
+                               OpenSearchClient client, OpenSearchClient nodeToWarm, ClusterStart cluster)
+            throws Exception {
         CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // The configuration was checked and the indices created (from es-conf/) before the node was needed.
         StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));
-        StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
         int columns = TerminalWidth.columns(System.getenv(), terminal);
         long threads = config.getInt("fetcher.threads.number");
@@ -225,7 +260,7 @@ final class CrawlCommand {
             running.submitInactive(topology, stormConfig);
             LOG.info("{}", WarmUp.run(config, nodeToWarm));
             running.activate();
-            console.started(running);
+            console.started(running, reporting.metrics()::queueViews);
             while (true) {
                 Thread.sleep(TICK.toMillis());
                 Duration elapsed = watch.elapsed();

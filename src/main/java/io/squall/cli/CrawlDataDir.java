@@ -46,6 +46,11 @@ final class CrawlDataDir implements AutoCloseable {
         return dir.resolve("warc");
     }
 
+    /** The console's final report of the last crawl, a page that needs no server. */
+    static Path reportFile(Path dir) {
+        return dir.resolve("report.html");
+    }
+
     private Path lockFile() {
         return dir.resolve("squall.lock");
     }

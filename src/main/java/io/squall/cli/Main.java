@@ -27,6 +27,7 @@ public final class Main {
             Commands:
               crawl [URL|FILE ...]   crawl from seeds, or resume the crawl in --data (see squall crawl --help)
               inject URL|FILE...     add seeds to a crawl
+              console --opensearch URL  the web console of a crawl on a Storm cluster
               status                 counts by status, top hosts and errors of a crawl
               urls [URL...]          show what the URL filters make of URLs (or of lines "page<TAB>link" on stdin)
               parse URL [FILE]       show what the parser extracts from a page saved in FILE (or stdin)
@@ -84,12 +85,13 @@ public final class Main {
                 case "crawl" -> new CrawlCommand(home, out, err, terminal, stop).run(CrawlOptions.parse(rest));
                 case "status" -> new ToolCommands(home, out, err).status(rest);
                 case "inject" -> new ToolCommands(home, out, err).inject(rest);
+                case "console" -> new ConsoleCommand(home, err, stop).run(rest);
                 case "urls" -> urls(rest);
                 case "parse" -> ParseTool.run(withConf(rest), System.in, stdinIsTerminal(), out, err);
                 case "serve" -> new ServeCommand(home, out, err, stop).run(rest);
                 case "export" -> new ExportCommand(home, out, err, terminal, stop).run(rest);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
-                        + " status, urls, parse, serve, export)");
+                        + " console, status, urls, parse, serve, export)");
             };
         } catch (UsageException e) {
             err.println("squall " + command + ": " + e.getMessage());
@@ -150,6 +152,7 @@ public final class Main {
             case "inject" -> ToolCommands.INJECT_HELP;
             case "serve" -> ServeCommand.HELP;
             case "export" -> ExportCommand.HELP;
+            case "console" -> ConsoleCommand.HELP;
             case "urls" -> """
                     Usage: squall urls [--conf FILE] [URL...]
 

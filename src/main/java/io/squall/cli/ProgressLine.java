@@ -38,9 +38,9 @@ final class ProgressLine {
         fields.add(new Field(9, count(Math.round(now.kbPerSecondSince(before))) + " KB/s"));
         fields.add(new Field(5, "discovered " + count(now.known())));
         fields.add(new Field(6, "errors " + count(now.errors())));
-        String limit = limitProgress(now, limits);
+        LimitProgress limit = limitProgress(now, limits);
         if (limit != null) {
-            fields.add(new Field(3, limit));
+            fields.add(new Field(3, limit.text()));
         }
         // Threads wait out the hosts' delays while their URLs are in flight: fetching next to in flight says
         // so, where "threads 0/50" beside "in flight 85" looked stalled.
@@ -73,20 +73,23 @@ final class ProgressLine {
         return String.join(SEPARATOR, fields.stream().map(Field::text).toList());
     }
 
+    /** Progress toward a limit: its share done (0 to 100) and in words, {@code 27% of 5,000 pages, ETA 1m40s}. */
+    record LimitProgress(long percent, String text) {
+    }
+
     /**
-     * Progress toward the limit that will stop the crawl first, {@code 27% of 5,000 pages, ETA 1m40s}, or null
-     * without one. --max-pages counts URLs handed out (its budget), and its ETA is at the run's average pace:
+     * Progress toward the limit that will stop the crawl first, or null without one. --max-pages counts URLs handed out (its budget), and its ETA is at the run's average pace:
      * a pace over a few seconds swings with the hosts' delays.
      */
-    private static String limitProgress(ProgressSample now, StopPolicy limits) {
-        String pages = null;
+    static LimitProgress limitProgress(ProgressSample now, StopPolicy limits) {
+        LimitProgress pages = null;
         Duration pagesLeft = null;
         if (limits.maxPages() != null) {
             long max = limits.maxPages();
             long handedOut = Math.min(now.handedOut(), max);
             double pace = now.elapsed().toMillis() > 0 ? handedOut * 1000.0 / now.elapsed().toMillis() : 0;
             pagesLeft = pace > 0 ? Duration.ofMillis(Math.round((max - handedOut) * 1000.0 / pace)) : null;
-            pages = percent(handedOut, max) + " of " + count(max) + " pages" + eta(pagesLeft);
+            pages = progress(handedOut, max, count(max) + " pages", pagesLeft);
         }
         if (limits.duration() == null) {
             return pages;
@@ -96,12 +99,13 @@ final class ProgressLine {
         if (pages != null && pagesLeft != null && pagesLeft.compareTo(timeLeft) < 0) {
             return pages;
         }
-        return percent(now.elapsed().toMillis(), limits.duration().toMillis()) + " of "
-                + Durations.format(limits.duration()) + eta(timeLeft);
+        return progress(now.elapsed().toMillis(), limits.duration().toMillis(), Durations.format(limits.duration()),
+                timeLeft);
     }
 
-    private static String percent(long done, long of) {
-        return (of <= 0 ? 100 : Math.min(100, done * 100 / of)) + "%";
+    private static LimitProgress progress(long done, long of, String limit, Duration left) {
+        long percent = of <= 0 ? 100 : Math.min(100, done * 100 / of);
+        return new LimitProgress(percent, percent + "% of " + limit + eta(left));
     }
 
     private static String eta(Duration left) {

@@ -3,9 +3,8 @@ package io.squall.cli;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
-import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.SquallIndex;
-import java.io.IOException;
+import io.squall.opensearch.StatusReads;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -103,15 +102,7 @@ final class StatusIndexReader {
         return result;
     }
 
-    private interface Call<T> {
-        T run() throws IOException;
-    }
-
-    private <T> T call(Call<T> call) {
-        try {
-            return call.run();
-        } catch (IOException e) {
-            throw new OpenSearchUnavailableException("cannot read the status index '" + index + "': " + e.getMessage(), e);
-        }
+    private <T> T call(StatusReads.Read<T> read) {
+        return StatusReads.read(index, read);
     }
 }

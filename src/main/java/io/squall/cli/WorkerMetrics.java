@@ -4,6 +4,9 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Metric;
 import com.codahale.metrics.MetricRegistry;
+import io.squall.fetch.QueueGauge;
+import io.squall.fetch.QueueView;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -48,6 +51,22 @@ final class WorkerMetrics {
             }
         }
         return total;
+    }
+
+    /**
+     * Every host queue of every fetcher task, from the {@link QueueGauge} each registers: a worker in this JVM
+     * hands its registry over, and with it the gauge object itself.
+     */
+    List<QueueView> queueViews() {
+        List<QueueView> views = new ArrayList<>();
+        for (MetricRegistry registry : registries) {
+            for (Metric metric : registry.getMetrics().values()) {
+                if (metric instanceof QueueGauge gauge) {
+                    views.addAll(gauge.views());
+                }
+            }
+        }
+        return views;
     }
 
     /** The metric's own name, from its registry name; null when it is not a task's metric. */

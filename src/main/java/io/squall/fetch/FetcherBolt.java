@@ -125,7 +125,7 @@ public class FetcherBolt extends BaseRichBolt {
         FetcherMetrics m = engine.metrics();
         HostQueues<Tuple> queues = engine.queues();
         gauge(context, "fetcher.active.threads", m::activeThreads);
-        gauge(context, "fetcher.queues", queues::queueCount);
+        context.registerGauge("fetcher.queues", new QueueGauge(queues));
         gauge(context, "fetcher.urls.in.queues", queues::size);
         gauge(context, "fetcher.blocked.queues", queues::blockedQueues);
         gauge(context, "fetcher.mean.fetch.ms", m::meanFetchMillis);

@@ -101,6 +101,7 @@ public final class HostQueues<T> {
         long pausedUntilNanos;
         long delayNanos;
         int consecutiveExceptions;
+        int exceptions;
         long lastTurnEndNanos;
         boolean scheduled;
         long readyAtNanos;
@@ -342,6 +343,7 @@ public final class HostQueues<T> {
             }
             List<FetchItem<T>> released = List.of();
             if (feedback.exception()) {
+                q.exceptions++;
                 q.consecutiveExceptions++;
                 if (maxExceptions >= 0 && q.consecutiveExceptions >= maxExceptions) {
                     released = new ArrayList<>(q.items);
@@ -408,6 +410,31 @@ public final class HostQueues<T> {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * What each queue holds and waits for, at this moment: a copy of a few numbers per queue, taken under the
+     * lock the fetch threads share (so for monitoring at human pace, not per URL); the caller sorts it.
+     */
+    public List<QueueView> views() {
+        lock.lock();
+        try {
+            long now = System.nanoTime();
+            List<QueueView> views = new ArrayList<>(queues.size());
+            for (Queue<T> q : queues.values()) {
+                views.add(new QueueView(q.key, q.items.size(), q.inFlight, millis(q.delayNanos),
+                        millis(Math.max(q.nextStartNanos, Math.max(q.blockedUntilNanos, q.pausedUntilNanos)) - now),
+                        millis(q.blockedUntilNanos - now), millis(q.pausedUntilNanos - now), q.exceptions,
+                        q.consecutiveExceptions, q.backOff.level));
+            }
+            return views;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static long millis(long nanos) {
+        return Math.max(0, nanos / 1_000_000);
     }
 
     /** Queues blocked by a back-off or paused after their error budget (a scan: for metrics only). */

@@ -65,6 +65,8 @@ public final class StatusWriter {
         ALREADY_KNOWN
     }
 
+    /** The field of a status document that says when its status was last written (not on discovery). */
+    public static final String PROCESSED = "lastProcessedDate";
     private static final String WRITTEN_PREFIX = "status.written.";
     private static final String ERRORS_PREFIX = "status.errors.";
     private static final String KNOWN = "status.known";
@@ -152,6 +154,9 @@ public final class StatusWriter {
         document.put("key", key);
         document.put("status", effective.name());
         next.ifPresent(date -> document.put("nextFetchDate", date.toString()));
+        if (effective != Status.DISCOVERED) {
+            document.put(PROCESSED, now.toString());
+        }
         document.put("metadata", stored.asMap());
 
         String routing = partitionKeys.routingOf(url, key);
@@ -185,6 +190,7 @@ public final class StatusWriter {
         document.put("status", Status.ERROR.name());
         scheduler.nextFetchDate(Status.ERROR, stored, now).ifPresent(date -> document.put("nextFetchDate",
                 date.toString()));
+        document.put(PROCESSED, now.toString());
         document.put("metadata", stored.asMap());
         LOG.warn("Storing {} as ERROR without its metadata: {}", url, refusal);
         writer.index(statusIndex, id, partitionKeys.routingOf(url, key), document,

@@ -46,7 +46,12 @@ class ConsoleServerTest {
         assertEquals(200, page.statusCode());
         assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
         assertTrue(page.body().contains("<title>Squall console</title>"), page.body());
-        assertTrue(page.body().contains("api/progress"), "the page reads the progress");
+        assertTrue(page.body().contains("<script src=\"console.js\"></script>"), "the script comes from the console");
+        HttpResponse<String> script = get("/console.js");
+        assertEquals(200, script.statusCode());
+        assertTrue(script.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"));
+        assertTrue(script.body().contains("api/progress"), "the script reads the progress");
+        assertEquals(200, get("/console.css").statusCode());
 
         synchronized (crawl) {
             crawl.progress.put("fetched", 1234);
@@ -100,6 +105,64 @@ class ConsoleServerTest {
     }
 
     @Test
+    void everyAnswerForbidsFramingAndAnyScriptOrStyleFromElsewhere() throws Exception {
+        for (String path : List.of("/", "/console.js", "/api/progress", "/api/nothing")) {
+            HttpResponse<String> answer = get(path);
+            assertEquals("DENY", answer.headers().firstValue("X-Frame-Options").orElse(""), path);
+            String csp = answer.headers().firstValue("Content-Security-Policy").orElse("");
+            assertTrue(csp.contains("frame-ancestors 'none'"), path + ": " + csp);
+            assertTrue(csp.contains("script-src 'self'"), path + ": " + csp);
+            assertEquals("nosniff", answer.headers().firstValue("X-Content-Type-Options").orElse(""), path);
+        }
+        HttpResponse<String> refused = post("/api/stop", false);
+        assertEquals("DENY", refused.headers().firstValue("X-Frame-Options").orElse(""), "a refusal too");
+    }
+
+    @Test
+    void seedsArePostedWithTheConsoleHeaderAndTheirReportComesBack() throws Exception {
+        HttpResponse<String> withoutHeader = post("/api/seeds", false, "http://a.example/\n");
+        assertEquals(403, withoutHeader.statusCode());
+        assertEquals(405, get("/api/seeds").statusCode());
+        assertEquals(400, post("/api/seeds", true, "  \n").statusCode(), "no seed");
+        assertEquals(List.of(), crawl.seeds);
+
+        HttpResponse<String> added = post("/api/seeds", true, "http://a.example/\n\nhttp://b.example/x\n");
+        assertEquals(200, added.statusCode());
+        assertEquals(List.of("http://a.example/", "http://b.example/x"), crawl.seeds);
+        assertEquals(2, new ObjectMapper().readTree(added.body()).get("added").asInt());
+
+        HttpResponse<String> tooBig = post("/api/seeds", true, "x".repeat(ConsoleServer.MAX_BODY + 1));
+        assertEquals(413, tooBig.statusCode());
+    }
+
+    @Test
+    void aLookupTakesTheUrlAsAQueryParameter() throws Exception {
+        HttpResponse<String> answer = get("/api/url?url=" + java.net.URLEncoder.encode("http://a.example/?q=1&r=2",
+                StandardCharsets.UTF_8));
+        assertEquals(200, answer.statusCode());
+        assertEquals("http://a.example/?q=1&r=2", new ObjectMapper().readTree(answer.body()).get("input").asText());
+        assertEquals(400, get("/api/url").statusCode(), "no URL given");
+        assertEquals(400, get("/api/url?url=" + RecordingCrawl.NOT_READY).statusCode(), "the crawl says it cannot yet");
+    }
+
+    @Test
+    void aConsoleThatCannotSteerItsCrawlRefusesTheActions() throws Exception {
+        crawl.steerable = false;
+        HttpResponse<String> pause = post("/api/pause", true);
+        assertEquals(409, pause.statusCode());
+        assertTrue(new ObjectMapper().readTree(pause.body()).get("error").asText().contains("runs elsewhere"));
+        assertEquals(List.of(), crawl.calls);
+    }
+
+    @Test
+    void queryParametersAreDecoded() {
+        assertEquals("http://x/?a=1&b", ConsoleServer.queryParameter("z=1&url=http%3A%2F%2Fx%2F%3Fa%3D1%26b", "url"));
+        assertEquals("", ConsoleServer.queryParameter("url", "url"));
+        assertEquals(null, ConsoleServer.queryParameter("other=1", "url"));
+        assertEquals(null, ConsoleServer.queryParameter(null, "url"));
+    }
+
+    @Test
     void aPortInUseIsABindError() {
         int port = console.address().getPort();
         assertThrows(BindException.class, () -> ConsoleServer.start(port, crawl));
@@ -111,8 +174,12 @@ class ConsoleServerTest {
     }
 
     private HttpResponse<String> post(String path, boolean consoleHeader) throws Exception {
+        return post(path, consoleHeader, "");
+    }
+
+    private HttpResponse<String> post(String path, boolean consoleHeader, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(console.address().resolve(path))
-                .POST(HttpRequest.BodyPublishers.noBody());
+                .POST(HttpRequest.BodyPublishers.ofString(body));
         if (consoleHeader) {
             request.header(ConsoleServer.ACTION_HEADER, "1");
         }
@@ -121,7 +188,10 @@ class ConsoleServerTest {
 
     /** A crawl that records the calls and pauses only when running. */
     private static final class RecordingCrawl implements CrawlControl {
+        static final String NOT_READY = "not-ready";
         final List<String> calls = new ArrayList<>();
+        final List<String> seeds = new ArrayList<>();
+        volatile boolean steerable = true;
         final Map<String, Object> progress = new LinkedHashMap<>(Map.of("state", "running"));
 
         @Override
@@ -144,6 +214,25 @@ class ConsoleServerTest {
         @Override
         public synchronized void stop() {
             calls.add("stop");
+        }
+
+        @Override
+        public boolean steerable() {
+            return steerable;
+        }
+
+        @Override
+        public synchronized Map<String, Object> addSeeds(List<String> lines) {
+            seeds.addAll(lines);
+            return Map.of("added", lines.size());
+        }
+
+        @Override
+        public Map<String, Object> lookUp(String url) {
+            if (url.equals(NOT_READY)) {
+                throw new IllegalArgumentException("not ready");
+            }
+            return Map.of("input", url);
         }
     }
 }

@@ -123,4 +123,57 @@ class HostQueuesTest {
         long afterQuiet = b.blockNanos(s, null, 200 * second, now);
         assertTrue(afterQuiet <= 1.2 * second, "forgiven after the quiet period: " + afterQuiet);
     }
+
+    @Test
+    void viewsSayWhatEachQueueHoldsAndWaitsFor() throws InterruptedException {
+        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 30.0,
+                "fetcher.backoff.initial", 60.0));
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        q.offer(item("b", "b1"));
+        HostQueues.Lease<String> first = q.take();
+        HostQueues.Lease<String> second = q.take();
+        java.util.Map<String, QueueView> views = new java.util.HashMap<>();
+        q.views().forEach(v -> views.put(v.key(), v));
+        QueueView a = views.get("a");
+        assertEquals(1, a.queued());
+        assertEquals(1, a.inFlight());
+        assertEquals(30_000, a.delayMs());
+        assertEquals(0, views.get("b").queued());
+
+        HostQueues.Lease<String> leaseA = first.item.key().equals("a") ? first : second;
+        HostQueues.Lease<String> leaseB = leaseA == first ? second : first;
+        // a robots.txt Crawl-delay of 45 s, then an answer: the next fetch waits 45 s.
+        q.release(leaseA, HostQueues.Feedback.answered().withDelay(HostQueues.seconds(45)));
+        q.release(leaseB, HostQueues.Feedback.throttled(null));
+        views.clear();
+        q.views().forEach(v -> views.put(v.key(), v));
+        a = views.get("a");
+        assertEquals(45_000, a.delayMs(), "robots.txt's Crawl-delay is the queue's delay");
+        assertEquals(0, a.inFlight());
+        assertTrue(a.nextFetchInMs() > 40_000 && a.nextFetchInMs() <= 45_000, "next fetch in " + a.nextFetchInMs());
+        assertTrue(!a.blocked());
+        QueueView b = views.get("b");
+        assertTrue(b.blocked(), "a 429 or 503 blocks the queue");
+        assertTrue(b.backOffMs() > 50_000, "backed off for " + b.backOffMs());
+        assertEquals(1, b.backOffLevel());
+    }
+
+    @Test
+    void viewsCountAQueuesErrors() throws InterruptedException {
+        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.0,
+                "fetcher.max.exceptions.per.queue", 2, "fetcher.exceptions.pause", 60));
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        q.offer(item("a", "a3"));
+        q.release(q.take(), HostQueues.Feedback.failed());
+        assertEquals(1, q.views().get(0).consecutiveErrors());
+        q.release(q.take(), HostQueues.Feedback.failed());
+        QueueView a = q.views().get(0);
+        assertEquals(2, a.errors());
+        assertEquals(0, a.consecutiveErrors(), "the budget was spent: the count starts again");
+        assertEquals(0, a.queued(), "its URLs were handed back");
+        assertTrue(a.pausedMs() > 50_000, "paused for " + a.pausedMs());
+        assertTrue(a.blocked());
+    }
 }

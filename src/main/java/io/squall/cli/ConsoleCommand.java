@@ -1,0 +1,70 @@
+package io.squall.cli;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.console.ConsoleServer;
+import io.squall.console.ConsoleUrls;
+import io.squall.console.StatusIndexView;
+import io.squall.frontier.Injector;
+import io.squall.metrics.Counters;
+import io.squall.opensearch.SquallIndex;
+import io.squall.urls.UrlFilters;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code squall console --opensearch URL}: the web console of a crawl that runs on a Storm cluster, read from
+ * its status index, until Ctrl-C.
+ */
+final class ConsoleCommand {
+    static final String HELP = """
+            Usage: squall console --opensearch URL [--conf FILE] [--console-port N]
+
+            Serves the web console of a crawl that runs on a Storm cluster, from its status index at URL
+            (charts, hosts with most URLs and most errors, latest errors, counts; add seeds, look a URL up),
+            on 127.0.0.1 until Ctrl-C. Pause, resume and stop such a crawl with Storm's commands.
+            """;
+    private static final Set<String> VALUED = Set.of("opensearch", "conf", "console-port");
+
+    private final Path home;
+    private final PrintStream err;
+    private final StopSignal stop;
+
+    ConsoleCommand(Path home, PrintStream err, StopSignal stop) {
+        this.home = home;
+        this.err = err;
+        this.stop = stop;
+    }
+
+    int run(List<String> args) throws Exception {
+        ArgList a = ArgList.parse("console", args, VALUED, Set.of());
+        if (!a.positional().isEmpty()) {
+            throw new UsageException("'squall console' takes no arguments, got '" + a.positional().get(0) + "'");
+        }
+        String openSearch = a.string("opensearch", null);
+        if (openSearch == null) {
+            throw new UsageException("'squall console' needs --opensearch URL, the OpenSearch of the crawl to watch"
+                    + " (a local crawl has its console already: see the address squall crawl prints)");
+        }
+        int port = CrawlOptions.port(a, "console", "console-port", 0);
+        CrawlerConfig config = CrawlSettings.forTools(home, a.value("conf", Path::of), openSearch);
+        try (CrawlOpenSearch os = CrawlOpenSearch.open(config, openSearch, 0, null, null, home.resolve("es-conf"))) {
+            String index = SquallIndex.STATUS.name(os.config());
+            StatusIndexView view = new StatusIndexView(os.client(), index);
+            ConsoleUrls urls = new ConsoleUrls(new Injector(os.config(), os.client()),
+                    UrlFilters.fromConfig(os.config(), Counters.NONE), view);
+            ClusterConsole console = new ClusterConsole(new StatusIndexReader(os.client(), os.config()), view, urls,
+                    "the status index '" + index + "' at " + openSearch);
+            try (ConsoleServer server = CrawlCommand.startConsole(port, console)) {
+                err.println("Console: " + server.address() + " (the crawl whose status index '" + index + "' is at "
+                        + openSearch + "; Ctrl-C ends it)");
+                err.flush();
+                while (!stop.requested()) {
+                    Thread.sleep(CrawlCommand.TICK.toMillis());
+                }
+            }
+        }
+        return 0;
+    }
+}
