@@ -43,8 +43,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * crawled, pause, resume and stop work, and the final report shows on the page and in DATA/report.html. The
  * cluster console ({@code squall console --opensearch}) reads the same crawl's status index.
  *
- * <p>Without a browser the test is skipped, saying why, except in CI (environment variable {@code CI}, or
- * {@code -Dsquall.browser.required=true}, or the environment variable CI, as .ci/run sets), where it fails. Screenshots go to
+ * <p>Without a browser the test is skipped, saying why, except in CI (the environment variable {@code CI}, as
+ * .ci/run sets, or {@code -Dsquall.browser.required=true}), where it fails. Screenshots go to
  * {@code target/console-screenshots/}.
  */
 class ConsoleBrowserIT {
