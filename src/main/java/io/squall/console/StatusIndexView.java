@@ -33,8 +33,8 @@ public final class StatusIndexView {
     private static final List<FieldValue> FAILED = List.of(FieldValue.of(Status.FETCH_ERROR.name()),
             FieldValue.of(Status.ERROR.name()));
     /** Painless: the page's size, kept as a string in the metadata. */
-    private static final String BYTES_SCRIPT = "def v = doc['metadata." + MetadataKeys.FETCH_BYTE_LENGTH + "'];"
-            + " return v.size() == 0 ? 0 : Long.parseLong(v.value);";
+    /** Mapped as a number (es-conf/status.json), so that it can be summed. */
+    private static final String BYTES_FIELD = "metadata." + MetadataKeys.FETCH_BYTE_LENGTH;
 
     private final OpenSearchClient client;
     private final String index;
@@ -121,7 +121,7 @@ public final class StatusIndexView {
                 .aggregations("t", a -> a.dateHistogram(h -> h.field(PROCESSED)
                                 .fixedInterval(i -> i.time(stepSeconds + "s")).minDocCount(0))
                         .aggregations("failed", f -> f.filter(failed()))
-                        .aggregations("bytes", b -> b.sum(m -> m.script(sc -> sc.inline(i -> i.source(BYTES_SCRIPT)))))),
+                        .aggregations("bytes", b -> b.sum(m -> m.field(BYTES_FIELD)))),
                 Void.class));
         List<Map<String, Object>> rates = new ArrayList<>();
         Aggregate histogram = response.aggregations().get("t");
