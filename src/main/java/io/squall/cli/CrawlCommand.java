@@ -43,6 +43,8 @@ final class CrawlCommand {
     /** How long a stop before the frontier is dry lets in-flight URLs finish before the cluster goes down. */
     static final Duration DRAIN = Duration.ofSeconds(10);
     static final int TOP = 10;
+    /** How long a stop waits for a worker that is still starting before the cluster is closed. */
+    static final Duration WORKER_START_WAIT = Duration.ofSeconds(60);
     /** How long the summary waits for an unreachable OpenSearch before the crawl ends without it. */
     static final Duration FINAL_REPORT_WAIT = Duration.ofSeconds(60);
     /** How long an open console page is waited for to show the final report (it asks every 2 s). */
@@ -278,12 +280,14 @@ final class CrawlCommand {
                 }
                 long inFlight = live.inFlight();
                 Long due = watch.tick(StopPolicy.mayBeIdle(inFlight));
-                if (due != null && StopPolicy.isIdle(inFlight, due, live.setAside())) {
+                // Idle only once the spout is open: nothing due may be seen before the worker is up.
+                if (due != null && live.spoutOpen() && StopPolicy.isIdle(inFlight, due, live.setAside())) {
                     reason = StopReason.IDLE;
                     break;
                 }
             }
             stoppedAt = java.time.Instant.now();
+            awaitWorker(live);
             console.stopping(reason);
             if (reason != StopReason.IDLE) {
                 running.deactivate();
@@ -301,6 +305,17 @@ final class CrawlCommand {
         CrawlSummary.StatusReport report = finalReport(index);
         return new CrawlSummary(reason, elapsed, drained, fetched, bytes, CrawlSummary.Run.measure(startedAt, stoppedAt),
                 report);
+    }
+
+    /**
+     * Waits (bounded) for the worker to be up before the cluster is closed: Storm's supervisor halts the
+     * process (exit 20) when it is closed while it still sets up the worker's files.
+     */
+    private void awaitWorker(LiveStats live) throws InterruptedException {
+        long deadline = System.nanoTime() + WORKER_START_WAIT.toNanos();
+        while (!live.spoutOpen() && System.nanoTime() < deadline) {
+            Thread.sleep(TICK.toMillis());
+        }
     }
 
     /** The status index's counts once the crawl stopped, waiting (bounded) for an OpenSearch that is down. */

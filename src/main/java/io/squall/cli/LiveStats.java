@@ -35,6 +35,11 @@ final class LiveStats {
         return metrics.sum(FETCH_ERRORS) + metrics.sum(ERRORS);
     }
 
+    /** Whether the spout opened: the worker is up, its files in place. */
+    boolean spoutOpen() {
+        return metrics.has(IN_FLIGHT);
+    }
+
     long inFlight() {
         return metrics.sum(IN_FLIGHT);
     }

@@ -39,6 +39,19 @@ final class WorkerMetrics {
         registries.remove(registry);
     }
 
+    /** Whether some task registered a metric of that name. */
+    boolean has(String name) {
+        String suffix = "-" + name;
+        for (MetricRegistry registry : registries) {
+            for (String key : registry.getMetrics().keySet()) {
+                if (key.endsWith(suffix) && name.equals(nameOf(key))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The sum, over all tasks, of the counters and number gauges of that name; zero when none has it yet. */
     long sum(String name) {
         String suffix = "-" + name;

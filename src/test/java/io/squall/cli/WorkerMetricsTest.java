@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,8 +89,11 @@ class WorkerMetricsTest {
             reporter.prepare(worker, Map.of(Config.STORM_ID, TaskContexts.TOPOLOGY_ID), reporterConf);
             reporter.start();
             assertEquals(8, crawl.metrics().sum("fetcher.pages"));
+            assertTrue(crawl.metrics().has("fetcher.pages"));
+            assertFalse(crawl.metrics().has("spout.inflight"), "no spout task registered it");
             reporter.stop();
             assertEquals(0, crawl.metrics().sum("fetcher.pages"));
+            assertFalse(crawl.metrics().has("fetcher.pages"), "the worker stopped");
         }
         LocalMetricsReporter late = new LocalMetricsReporter();
         late.prepare(worker, Map.of(), reporterConf);
