@@ -41,29 +41,30 @@ final class WorkerMetrics {
 
     /** Whether some task registered a metric of that name. */
     boolean has(String name) {
-        String suffix = "-" + name;
-        for (MetricRegistry registry : registries) {
-            for (String key : registry.getMetrics().keySet()) {
-                if (key.endsWith(suffix) && name.equals(nameOf(key))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return !named(name).isEmpty();
     }
 
     /** The sum, over all tasks, of the counters and number gauges of that name; zero when none has it yet. */
     long sum(String name) {
-        String suffix = "-" + name;
         long total = 0;
+        for (Metric metric : named(name)) {
+            total += valueOf(metric);
+        }
+        return total;
+    }
+
+    /** Every task's metric of that name. */
+    private List<Metric> named(String name) {
+        String suffix = "-" + name;
+        List<Metric> found = new ArrayList<>();
         for (MetricRegistry registry : registries) {
             for (Map.Entry<String, Metric> e : registry.getMetrics().entrySet()) {
                 if (e.getKey().endsWith(suffix) && name.equals(nameOf(e.getKey()))) {
-                    total += valueOf(e.getValue());
+                    found.add(e.getValue());
                 }
             }
         }
-        return total;
+        return found;
     }
 
     /**
