@@ -83,8 +83,7 @@ public class Bench {
     record Result(Stats web, String summaryJson, long exitEpochMillis, int exitCode, double machineCpuSeconds,
             long startEpochMillis, CpuWindow window) {
         double number(String field) {
-            Matcher m = Pattern.compile("\"" + field + "\":\"?([-0-9.TZ:]+)").matcher(summaryJson);
-            return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+            return jsonNumber(summaryJson, field);
         }
 
         long epochMillis(String field) {
@@ -213,7 +212,7 @@ public class Bench {
                 long exited = System.currentTimeMillis();
                 double machine = MachineCpu.seconds(MachineCpu.busyTicks() - machineBefore);
                 double[] log = nginx.pageRequests(); // count, first, last (epoch seconds), bytes
-                Result r = new Result(null, json, exited, process.exitValue(), machine, started, null);
+                double crawlerCpu = jsonNumber(json, "cpuSeconds");
                 double window = log[2] - log[1];
                 perPage[i] = machine / log[0];
                 System.out.printf(Locale.ROOT, "%n== docs: SQLite and PostgreSQL manuals (nginx), delay %s s%n"
@@ -222,11 +221,17 @@ public class Bench {
                         + "  CPU: machine %.1f s (%.1f ms per page), crawler process %.1f s (%.1f ms per page); exit code %d%n",
                         delays[i], log[0], log[3] / log[0] / 1024, window, log[0] / window,
                         delays[i].equals("0") ? " (target >= 200)" : "", log[1] - started / 1000.0,
-                        (exited - started) / 1000.0 - window, machine, 1000 * perPage[i], r.number("cpuSeconds"),
-                        1000 * r.number("cpuSeconds") / log[0], r.exitCode());
+                        (exited - started) / 1000.0 - window, machine, 1000 * perPage[i], crawlerCpu,
+                        1000 * crawlerCpu / log[0], process.exitValue());
             }
         }
         System.out.printf(Locale.ROOT, "  machine CPU per page at 0.1 s over no delay: %.2f (target <= 1.3)%n", perPage[1] / perPage[0]);
+    }
+
+    /** A number of the crawl's --json summary, NaN when absent. */
+    static double jsonNumber(String summaryJson, String field) {
+        Matcher m = Pattern.compile("\"" + field + "\":\"?([-0-9.TZ:]+)").matcher(summaryJson);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
 
     static void printCommon(String title, Result r) {
