@@ -11,6 +11,7 @@ import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.index.WarcArchive;
 import io.squall.metrics.Counters;
+import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.SquallIndex;
 import io.squall.topology.CrawlTopology;
@@ -18,6 +19,7 @@ import io.squall.urls.UrlFilters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,30 +82,12 @@ final class CrawlCommand {
             try (StormLocalDir stormDir = StormLocalDir.take(data.dir());
                  ConsoleServer server = startConsole(options.consolePort(), console);
                  ClusterStart cluster = ClusterStart.begin(options.openSearch() == null);
-                 CrawlOpenSearch os = openOpenSearch(config, options, data)) {
+                 CrawlOpenSearch os = startOpenSearch(config, options, data)) {
                 stop.beforeHalt(stormDir::remove);
-                data.publishAddress(os.address());
                 CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir()), data.dir());
-                StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
-                index.refresh();
-                boolean resumed = index.countAll() > 0;
-                Injector injector = new Injector(crawlConfig, os.client());
-                inject(options.seeds(), injector);
-                StatusIndexView statusView = new StatusIndexView(os.client(), SquallIndex.STATUS.name(crawlConfig));
-                console.connected(statusView, new ConsoleUrls(injector, UrlFilters.fromConfig(crawlConfig,
-                        Counters.NONE), statusView), Path.of(crawlConfig.getString("fetcher.crawl.log")));
-                index.refresh();
-                if (index.countAll() == 0) {
-                    throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
-                            + "' holds no crawl to resume)");
-                }
-                if (resumed) {
-                    err.println(ResumeLine.text(options.dataDir(), index.countByStatus(), index.countDue()));
-                }
-                printHeader(options, crawlConfig, os, data, server);
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, index, options, policy, console, os.client(),
-                        os.isEmbedded() ? os.client() : null, cluster);
+                CrawlSummary summary = crawl(topologyDef, crawlConfig, options, policy, console, server, os, data,
+                        cluster);
                 writeReport(console, summary, data.dir());
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 // With --json, stdout holds the JSON object alone.
@@ -113,6 +97,34 @@ final class CrawlCommand {
                 return 0;
             }
         }
+    }
+
+    /**
+     * Once OpenSearch is ready: says whether the crawl resumes, injects the seeds, connects the console and
+     * prints the header; returns the status index's reader.
+     */
+    private StatusIndexReader prepareCrawl(CrawlerConfig crawlConfig, CrawlOptions options, LocalConsole console,
+                                           ConsoleServer server, CrawlOpenSearch os, CrawlDataDir data)
+            throws IOException {
+        data.publishAddress(os.address());
+        StatusIndexReader index = new StatusIndexReader(os.client(), crawlConfig);
+        index.refresh();
+        boolean resumed = index.countAll() > 0;
+        Injector injector = new Injector(crawlConfig, os.client());
+        inject(options.seeds(), injector);
+        StatusIndexView statusView = new StatusIndexView(os.client(), SquallIndex.STATUS.name(crawlConfig));
+        console.connected(statusView, new ConsoleUrls(injector, UrlFilters.fromConfig(crawlConfig,
+                Counters.NONE), statusView), Path.of(crawlConfig.getString("fetcher.crawl.log")));
+        index.refresh();
+        if (index.countAll() == 0) {
+            throw new UsageException("nothing to crawl: give seed URLs or a seeds file ('" + options.dataDir()
+                    + "' holds no crawl to resume)");
+        }
+        if (resumed) {
+            err.println(ResumeLine.text(options.dataDir(), index.countByStatus(), index.countDue()));
+        }
+        printHeader(options, crawlConfig, os, data, server);
+        return index;
     }
 
     /**
@@ -155,13 +167,19 @@ final class CrawlCommand {
      * Says what the next seconds are spent on first: an embedded node takes several to start, and a silent
      * terminal looked hung.
      */
-    private CrawlOpenSearch openOpenSearch(CrawlerConfig config, CrawlOptions options, CrawlDataDir data)
+    private CrawlOpenSearch startOpenSearch(CrawlerConfig config, CrawlOptions options, CrawlDataDir data)
             throws Exception {
         err.println(options.openSearch() == null
-                ? "Starting OpenSearch (embedded, data in " + data.openSearchData() + ")..."
+                ? "Starting OpenSearch (embedded, data in " + data.openSearchData() + ") and Storm (local)..."
                 : "Connecting to OpenSearch at " + options.openSearch() + "...");
         err.flush();
-        return CrawlOpenSearch.open(config, options.openSearch(), options.port(), data, null, home.resolve("es-conf"));
+        return CrawlOpenSearch.start(config, options.openSearch(), options.port(), data, null, esConfDir());
+    }
+
+    /** Squall's es-conf/, when there is one; else null: the copies inside the jar. */
+    private Path esConfDir() {
+        Path dir = home.resolve("es-conf");
+        return Files.isDirectory(dir) ? dir : null;
     }
 
     /** The console on 127.0.0.1 at that port (0: a free one); a port in use is the user's to fix. */
@@ -232,35 +250,49 @@ final class CrawlCommand {
         err.flush();
     }
 
-    private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, StatusIndexReader index,
-                               CrawlOptions options, StopPolicy policy, LocalConsole console,
-                               OpenSearchClient client, OpenSearchClient nodeToWarm, ClusterStart cluster)
-            throws Exception {
+    private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, CrawlOptions options, StopPolicy policy,
+                               LocalConsole console, ConsoleServer server, CrawlOpenSearch os, CrawlDataDir data,
+                               ClusterStart cluster) throws Exception {
         CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
-        // The configuration was checked and the indices created (from es-conf/) before the node was needed.
-        StormTopology topology = CrawlTopology.build(config, CrawlTopology.prepare(config, client));
+        // An embedded node is still starting: its status index is (or was) created from es-conf/, whose shard
+        // count the topology can take now. The indices of an OpenSearch of the user's exist already. The
+        // worker's tasks reach OpenSearch only once the crawl is activated, the indices there by then.
+        StormTopology topology = CrawlTopology.build(config, os.isEmbedded()
+                ? CrawlTopology.prepare(config, IndexSetup.definedShards(config, esConfDir()))
+                : CrawlTopology.prepare(config, os.client()));
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
         int columns = TerminalWidth.columns(System.getenv(), terminal);
         long threads = config.getInt("fetcher.threads.number");
 
-        long start = System.nanoTime();
-        java.time.Instant startedAt = java.time.Instant.now();
         java.time.Instant stoppedAt;
         StopReason reason;
         Duration drained = Duration.ZERO;
         long fetched;
         long bytes;
-        // The local cluster's worker takes seconds before the first progress line: say so.
-        progress.message("Starting the crawl (local Storm cluster)...");
+        StatusIndexReader index;
+        long start;
+        java.time.Instant startedAt;
         try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
              LocalCrawlTopology running = cluster.take()) {
             LiveStats live = new LiveStats(reporting.metrics());
-            Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
-            // The worker takes seconds to start with the CPU mostly idle: the warm-up runs meanwhile, and the
-            // spout waits for both.
+            // The worker takes seconds to start, as the embedded node does: side by side, with the spout held
+            // back until the seeds are in.
             running.submitInactive(topology, stormConfig);
-            LOG.info("{}", WarmUp.run(config, nodeToWarm));
+            try {
+                os.awaitReady();
+                index = prepareCrawl(crawlConfig, options, console, server, os, data);
+            } catch (Exception e) {
+                awaitWorker(live);
+                throw e;
+            }
+            // The local cluster's worker may still be starting: say so.
+            progress.message("Starting the crawl (local Storm cluster)...");
+            // While the worker starts, the parser and the node warm up; the crawl does not wait for the warm-up.
+            LOG.info("{}", WarmUp.run(config, os.isEmbedded() ? os.client() : null, live::workerUp));
+            start = System.nanoTime();
+            startedAt = java.time.Instant.now();
+            Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
             running.activate();
             console.started(running, reporting.metrics()::queueViews);
             while (true) {
@@ -313,7 +345,7 @@ final class CrawlCommand {
      */
     private void awaitWorker(LiveStats live) throws InterruptedException {
         long deadline = System.nanoTime() + WORKER_START_WAIT.toNanos();
-        while (!live.spoutOpen() && System.nanoTime() < deadline) {
+        while (!live.workerUp() && System.nanoTime() < deadline) {
             Thread.sleep(TICK.toMillis());
         }
     }

@@ -13,24 +13,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The OpenSearch a command works with: one given with {@code --opensearch}, the node of a crawl already
  * running on the data directory, or an embedded node started here on the data directory. It is reachable
- * and has Squall's indices once {@link #open} returns.
+ * and has Squall's indices once {@link #open} returns, or once {@link #awaitReady} returns after
+ * {@link #start}: an embedded node then starts on a thread of its own, its address known at once, so that a
+ * crawl can set up its topology meanwhile.
  */
 final class CrawlOpenSearch implements AutoCloseable {
     /** How long a node on this machine may take to answer: it is up or it is not. */
     private static final Duration LOCAL_WAIT = Duration.ofSeconds(3);
 
-    private final EmbeddedOpenSearch embedded;
+    private final FutureTask<EmbeddedOpenSearch> embedded;
     private final CrawlerConfig config;
     private final OpenSearchClient client;
     private final String description;
     private AutoCloseable closeAfter;
 
-    private CrawlOpenSearch(EmbeddedOpenSearch embedded, CrawlerConfig config, String description) {
+    private CrawlOpenSearch(FutureTask<EmbeddedOpenSearch> embedded, CrawlerConfig config, String description) {
         this.embedded = embedded;
         this.config = config;
         this.description = description;
@@ -38,6 +42,8 @@ final class CrawlOpenSearch implements AutoCloseable {
     }
 
     /**
+     * The OpenSearch, reachable and with Squall's indices.
+     *
      * @param external the {@code --opensearch} address, or null
      * @param port the embedded node's HTTP port, 0 for a free one
      * @param dataDir a data directory this process has locked, or null when another crawl holds it
@@ -45,10 +51,50 @@ final class CrawlOpenSearch implements AutoCloseable {
      */
     static CrawlOpenSearch open(CrawlerConfig config, String external, int port, CrawlDataDir dataDir,
             String runningAddress, Path esConfDir) throws Exception {
+        return start(config, external, port, dataDir, runningAddress, esConfDir).awaitReady();
+    }
+
+    /**
+     * Like {@link #open}, except that an embedded node is only being started when this returns: its address
+     * is in {@link #config()}, and {@link #awaitReady} waits for it. An OpenSearch of the user's is reachable
+     * already, so that an unreachable one is reported before anything else starts.
+     */
+    static CrawlOpenSearch start(CrawlerConfig config, String external, int port, CrawlDataDir dataDir,
+            String runningAddress, Path esConfDir) throws Exception {
+        Path definitions = esConfDir != null && Files.isDirectory(esConfDir) ? esConfDir : null;
+        Duration startupWait = Duration.ofSeconds(config.getLong("opensearch.startup.wait"));
+        if (dataDir != null && external == null) {
+            requireFreePort(port);
+            int httpPort = port > 0 ? port : EmbeddedOpenSearch.freePort();
+            String address = EmbeddedOpenSearch.address(httpPort);
+            CrawlerConfig withAddress = withAddress(config, address);
+            Path nodeData = dataDir.openSearchData();
+            FutureTask<EmbeddedOpenSearch> starting = new FutureTask<>(() -> {
+                EmbeddedOpenSearch node = EmbeddedOpenSearch.start(nodeData, httpPort);
+                OpenSearchClient client = OpenSearchClients.create(withAddress);
+                try {
+                    prepare(client, withAddress, startupWait, address + " (the embedded node)",
+                            "see its log under " + dataDir.dir(), definitions);
+                    // A node stopped hard while 'squall serve' ran keeps the crawl's indices read-only.
+                    ReadOnlyIndices.lift(client, withAddress);
+                } catch (RuntimeException e) {
+                    node.close();
+                    throw e;
+                } finally {
+                    OpenSearchClients.close(client);
+                }
+                return node;
+            });
+            Thread thread = new Thread(starting, "squall-opensearch-start");
+            thread.setDaemon(true);
+            thread.start();
+            return new CrawlOpenSearch(starting, withAddress,
+                    "embedded, at " + address + ", data in " + nodeData);
+        }
         CrawlOpenSearch os;
         String where;
         String remedy;
-        Duration wait = Duration.ofSeconds(config.getLong("opensearch.startup.wait"));
+        Duration wait = startupWait;
         if (external != null) {
             os = new CrawlOpenSearch(null, config, "at " + OpenSearchClients.addresses(config));
             where = external + " (--opensearch)";
@@ -56,32 +102,39 @@ final class CrawlOpenSearch implements AutoCloseable {
             if (isLoopback(external)) {
                 wait = LOCAL_WAIT; // a node on this machine is up or not: no network to wait for
             }
-        } else if (dataDir == null) {
+        } else {
             os = new CrawlOpenSearch(null, withAddress(config, runningAddress),
                     "of the running crawl, at " + runningAddress);
             where = runningAddress + " (the node of the crawl running on this data directory)";
             remedy = "wait for that crawl to end";
             wait = LOCAL_WAIT;
-        } else {
-            requireFreePort(port);
-            EmbeddedOpenSearch node = EmbeddedOpenSearch.start(dataDir.openSearchData(), port);
-            os = new CrawlOpenSearch(node, withAddress(config, node.address()),
-                    "embedded, at " + node.address() + ", data in " + dataDir.openSearchData());
-            where = node.address() + " (the embedded node)";
-            remedy = "see its log under " + dataDir.dir();
         }
         try {
-            IndexSetup.awaitReachable(os.client, os.config, wait, where, remedy);
-            IndexSetup.ensureIndices(os.client, os.config, Files.isDirectory(esConfDir) ? esConfDir : null);
-            if (os.embedded != null) {
-                // A node stopped hard while 'squall serve' ran keeps the crawl's indices read-only.
-                ReadOnlyIndices.lift(os.client, os.config);
-            }
+            prepare(os.client, os.config, wait, where, remedy, definitions);
             return os;
         } catch (RuntimeException e) {
             os.close();
             throw e;
         }
+    }
+
+    /** Waits until it answers, then creates the indices it lacks. */
+    private static void prepare(OpenSearchClient client, CrawlerConfig config, Duration wait, String where,
+            String remedy, Path definitions) {
+        IndexSetup.awaitReachable(client, config, wait, where, remedy);
+        IndexSetup.ensureIndices(client, config, definitions);
+    }
+
+    /** Waits for an embedded node to be started, reachable and to have the indices; its failure is thrown. */
+    CrawlOpenSearch awaitReady() throws Exception {
+        if (embedded != null) {
+            try {
+                embedded.get();
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
+        return this;
     }
 
     /** Whether the address names this machine (no name lookup: that could be the slow part). */
@@ -141,12 +194,23 @@ final class CrawlOpenSearch implements AutoCloseable {
         OpenSearchClients.close(client);
         try {
             if (embedded != null) {
-                embedded.close();
+                stopEmbedded();
             }
         } finally {
             if (closeAfter != null) {
                 closeAfter.close();
             }
         }
+    }
+
+    /** Stops the node once its start ended, the data directory then free; a failed start left nothing running. */
+    private void stopEmbedded() throws IOException, InterruptedException {
+        EmbeddedOpenSearch node;
+        try {
+            node = embedded.get();
+        } catch (ExecutionException e) {
+            return; // reported by awaitReady
+        }
+        node.close();
     }
 }

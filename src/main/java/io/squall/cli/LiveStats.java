@@ -35,7 +35,15 @@ final class LiveStats {
         return metrics.sum(FETCH_ERRORS) + metrics.sum(ERRORS);
     }
 
-    /** Whether the spout opened: the worker is up, its files in place. */
+    /**
+     * Whether the worker was launched: its files are in place, and its tasks start once the topology is
+     * active (Storm opens and prepares them only then).
+     */
+    boolean workerUp() {
+        return metrics.attached();
+    }
+
+    /** Whether the spout opened: the worker is up and has reached OpenSearch. */
     boolean spoutOpen() {
         return metrics.has(IN_FLIGHT);
     }

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,18 +72,22 @@ final class WarmUp {
      * answered every write and the scratch indices are gone.
      *
      * @param client the embedded node to warm, or null to warm the parser only
+     * @param enough says when to stop before the last page: the warm-up fills a wait, never lengthens it
      */
-    static Result run(CrawlerConfig crawlConfig, OpenSearchClient client) {
+    static Result run(CrawlerConfig crawlConfig, OpenSearchClient client, BooleanSupplier enough) {
         long start = System.nanoTime();
+        if (enough.getAsBoolean()) {
+            return new Result(0, 0, 0, 0, 0, Duration.ZERO); // not even the scratch indices: nothing to wait for
+        }
         CrawlerConfig config = scratchConfig(crawlConfig);
         Counts counts = new Counts();
         CounterTally counted = new CounterTally();
         try {
             ParseProcessor parser = ParseProcessor.fromConfig(config, counted);
             if (client == null) {
-                parseAll(parser, counts, (url, outcome) -> { });
+                parseAll(parser, counts, enough, (url, outcome) -> { });
             } else {
-                writeAll(parser, counts, counted, client, config);
+                writeAll(parser, counts, counted, client, config, enough);
             }
         } catch (RuntimeException e) {
             LOG.warn("Warm-up stopped after {} pages: {}", counts.pages, e.toString());
@@ -95,14 +100,14 @@ final class WarmUp {
 
     /** Parses every sample page and writes its outlinks, content and status as the crawl's bolts would. */
     private static void writeAll(ParseProcessor parser, Counts counts, CounterTally counted, OpenSearchClient client,
-                                 CrawlerConfig config) {
+                                 CrawlerConfig config, BooleanSupplier enough) {
         IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, null);
         IndexSetup.ensureIndex(client, config, SquallIndex.CONTENT, null);
         try (BulkWriter statusBulk = bulkWriter(client, config, "opensearch.status");
              BulkWriter contentBulk = bulkWriter(client, config, "opensearch.content")) {
             StatusWriter status = new StatusWriter(config, statusBulk, counted);
             ContentIndexer content = new ContentIndexer(config, contentBulk, counted);
-            parseAll(parser, counts, (url, outcome) -> {
+            parseAll(parser, counts, enough, (url, outcome) -> {
                 for (Discovered link : outcome.discovered()) {
                     status.write(link.url(), link.metadata(), Status.DISCOVERED, counts);
                 }
@@ -117,9 +122,9 @@ final class WarmUp {
         return new BulkWriter(client, BulkWriter.Settings.fromConfig(config, prefix), "warm-up");
     }
 
-    private static void parseAll(ParseProcessor parser, Counts counts,
+    private static void parseAll(ParseProcessor parser, Counts counts, BooleanSupplier enough,
                                  BiConsumer<String, ParseProcessor.Outcome> then) {
-        for (; counts.pages < PAGES; counts.pages++) {
+        for (; counts.pages < PAGES && !enough.getAsBoolean(); counts.pages++) {
             String url = pageUrl(counts.pages);
             ParseProcessor.Outcome outcome = parser.process(url, page(counts.pages), fetchedMetadata());
             counts.links += outcome.discovered().size();

@@ -39,6 +39,11 @@ final class WorkerMetrics {
         registries.remove(registry);
     }
 
+    /** Whether a worker has started and handed its registry over. */
+    boolean attached() {
+        return !registries.isEmpty();
+    }
+
     /** Whether some task registered a metric of that name. */
     boolean has(String name) {
         return !named(name).isEmpty();

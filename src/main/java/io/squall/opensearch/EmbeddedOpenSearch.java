@@ -57,6 +57,11 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
 
     /** The address to put in {@code opensearch.addresses}. */
     public String address() {
+        return address(httpPort);
+    }
+
+    /** The address of a node started on that HTTP port. */
+    public static String address(int httpPort) {
         return "http://127.0.0.1:" + httpPort;
     }
 
@@ -70,7 +75,8 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
         runner.close();
     }
 
-    private static int freePort() throws IOException {
+    /** A loopback port free now, for a node's HTTP or transport. */
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

@@ -1,5 +1,6 @@
 package io.squall.opensearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.squall.config.ConfigException;
@@ -9,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch.indices.IndexSettings;
 import org.opensearch.client.opensearch.generic.Requests;
@@ -51,7 +53,9 @@ public final class IndexSetup {
             String remedy) {
         long start = System.nanoTime();
         long deadline = start + wait.toNanos();
-        long pauseMillis = 250;
+        // Short pauses: a worker may wait here for a node that is starting beside it (local mode), and one
+        // request a second to an OpenSearch that is down costs it nothing.
+        long pauseMillis = 100;
         while (true) {
             try {
                 client.info();
@@ -65,16 +69,17 @@ public final class IndexSetup {
                 }
                 LOG.debug("OpenSearch not reachable at {} ({}); retrying in {} ms", where, describe(e), pauseMillis);
                 sleep(pauseMillis);
-                pauseMillis = Math.min(pauseMillis * 2, 5_000);
+                pauseMillis = Math.min(pauseMillis * 2, 1_000);
             }
         }
     }
 
-    /** Creates every Squall index (for the metrics, their template) that does not exist yet. */
+    /**
+     * Creates every Squall index (for the metrics, their template) that does not exist yet, side by side:
+     * each creation mostly waits for its shard to start.
+     */
     public static void ensureIndices(OpenSearchClient client, CrawlerConfig config, Path esConfDir) {
-        for (SquallIndex index : SquallIndex.values()) {
-            ensureIndex(client, config, index, esConfDir);
-        }
+        Arrays.stream(SquallIndex.values()).parallel().forEach(index -> ensureIndex(client, config, index, esConfDir));
     }
 
     /**
@@ -128,6 +133,26 @@ public final class IndexSetup {
         template.put("priority", 100);
         template.set("template", JSON.readTree(readDefinition(SquallIndex.METRICS, esConfDir)));
         return JSON.writeValueAsString(template);
+    }
+
+    /**
+     * The number of primary shards the status index gets when Squall creates it ({@code
+     * opensearch.status.shards}, else its definition's in that directory or the jar), known before
+     * OpenSearch answers.
+     */
+    public static int definedShards(CrawlerConfig config, Path esConfDir) {
+        try {
+            JsonNode settings = JSON.readTree(definition(SquallIndex.STATUS, config, esConfDir))
+                    .path("settings");
+            JsonNode shards = settings.path("index").path("number_of_shards");
+            if (shards.isMissingNode()) {
+                shards = settings.path("number_of_shards");
+            }
+            return shards.isMissingNode() ? 1 : shards.asInt(1);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read the status index's definition " + SquallIndex.STATUS.definitionFile()
+                    + ": " + e.getMessage());
+        }
     }
 
     /** The index-level settings of an existing index (shards, refresh interval...). */

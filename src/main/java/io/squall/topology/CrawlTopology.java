@@ -93,10 +93,17 @@ public final class CrawlTopology {
      * @throws ConfigException for a broken filter file or task count
      */
     public static Submission prepare(CrawlerConfig config, OpenSearchClient client) {
+        return prepare(config, IndexSetup.numberOfShards(IndexSetup.settings(client, config, SquallIndex.STATUS)));
+    }
+
+    /**
+     * The same, for a status index of that many shards: one about to be created, whose count is known from
+     * its definition before OpenSearch answers. A spout of another task count still reads every shard.
+     */
+    public static Submission prepare(CrawlerConfig config, int statusShards) {
         UrlFilterFile filters = UrlFilterFile.read(config);
         UrlFilters.fromFile(filters, config, Counters.NONE); // a broken filter file fails here, not in every worker
-        int shards = IndexSetup.numberOfShards(IndexSetup.settings(client, config, SquallIndex.STATUS));
-        return new Submission(filters, Parallelism.of(config, shards));
+        return new Submission(filters, Parallelism.of(config, statusShards));
     }
 
     /** The topology with these task counts; the bolts that filter URLs carry the filter definition. */

@@ -28,7 +28,7 @@ class WarmUpTest {
         CrawlerConfig config = os.config();
         os.createIndices(Map.of());
 
-        WarmUp.Result result = WarmUp.run(config, os.client());
+        WarmUp.Result result = WarmUp.run(config, os.client(), () -> false);
 
         assertEquals(WarmUp.PAGES, result.pages());
         assertTrue(result.links() > 20L * WarmUp.PAGES, result.toString());
@@ -47,8 +47,17 @@ class WarmUpTest {
     }
 
     @Test
+    void itStopsAsSoonAsTheWaitIsOver() {
+        int[] asked = {0};
+        WarmUp.Result result = WarmUp.run(CrawlerConfig.defaults(), null, () -> ++asked[0] > 8);
+
+        assertEquals(7, result.pages(), "asked before starting and before each page; the ninth answer said enough");
+        assertEquals(0, WarmUp.run(CrawlerConfig.defaults(), null, () -> true).pages(), "no wait to fill");
+    }
+
+    @Test
     void withoutANodeOnlyTheParserIsWarmed() {
-        WarmUp.Result result = WarmUp.run(CrawlerConfig.defaults(), null);
+        WarmUp.Result result = WarmUp.run(CrawlerConfig.defaults(), null, () -> false);
 
         assertEquals(WarmUp.PAGES, result.pages());
         assertTrue(result.links() > 20L * WarmUp.PAGES, result.toString());
@@ -65,7 +74,7 @@ class WarmUpTest {
                 Map.of("opensearch.addresses", List.of("http://127.0.0.1:" + deadPort)), "test");
         OpenSearchClient client = OpenSearchClients.create(config);
         try {
-            WarmUp.Result result = WarmUp.run(config, client);
+            WarmUp.Result result = WarmUp.run(config, client, () -> false);
 
             assertEquals(0, result.written());
         } finally {

@@ -87,11 +87,14 @@ class WorkerMetricsTest {
             // What the worker does with each reporter of topology.metrics.reporters.
             LocalMetricsReporter reporter = new LocalMetricsReporter();
             reporter.prepare(worker, Map.of(Config.STORM_ID, TaskContexts.TOPOLOGY_ID), reporterConf);
+            assertFalse(crawl.metrics().attached(), "prepared, not started");
             reporter.start();
+            assertTrue(crawl.metrics().attached(), "the worker is up");
             assertEquals(8, crawl.metrics().sum("fetcher.pages"));
             assertTrue(crawl.metrics().has("fetcher.pages"));
             assertFalse(crawl.metrics().has("spout.inflight"), "no spout task registered it");
             reporter.stop();
+            assertFalse(crawl.metrics().attached(), "the worker stopped");
             assertEquals(0, crawl.metrics().sum("fetcher.pages"));
             assertFalse(crawl.metrics().has("fetcher.pages"), "the worker stopped");
         }

@@ -10,6 +10,8 @@ import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 @ExtendWith(OpenSearchExtension.class)
@@ -48,6 +51,26 @@ class IndexSetupTest {
         assertTrue(os.client().indices().exists(e -> e.index(os.indexName(SquallIndex.CONTENT))).value());
         // The metrics have daily indices, made from a template when first written to.
         assertTrue(os.client().indices().existsIndexTemplate(e -> e.name(os.indexName(SquallIndex.METRICS))).value());
+    }
+
+    @Test
+    void theDefinedShardCountIsKnownBeforeTheIndexExistsAndIsTheOneItGets(TestOpenSearch os, @TempDir Path dir)
+            throws Exception {
+        // A user's status definition with 3 shards.
+        Files.writeString(dir.resolve("status.json"), """
+                {"settings": {"index": {"number_of_shards": 3, "number_of_replicas": 0}},
+                 "mappings": {"properties": {"url": {"type": "keyword"}, "nextFetchDate": {"type": "date"}}}}""");
+        CrawlerConfig config = os.config();
+
+        assertEquals(3, IndexSetup.definedShards(config, dir));
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, dir);
+
+        String status = os.indexName(SquallIndex.STATUS);
+        var settings = os.client().indices().getSettings(s -> s.index(status)).get(status).settings();
+        assertEquals(3, settings.index().numberOfShards());
+        assertEquals(1, IndexSetup.definedShards(config, null), "es-conf/status.json of the jar");
+        assertEquals(6, IndexSetup.definedShards(config.with(Map.of("opensearch.status.shards", 6), "test"), dir),
+                "the configured count wins");
     }
 
     @Test
