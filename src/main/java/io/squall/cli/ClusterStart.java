@@ -11,17 +11,18 @@ import java.util.concurrent.FutureTask;
  * was started and never taken, once it is up.
  */
 final class ClusterStart implements AutoCloseable {
-    private final FutureTask<LocalCrawlTopology> creating = new FutureTask<>(LocalCrawlTopology::create);
+    private final FutureTask<LocalCrawlTopology> creating;
     private final boolean started;
     private boolean taken;
 
-    private ClusterStart(boolean started) {
+    private ClusterStart(boolean started, int workers) {
         this.started = started;
+        this.creating = new FutureTask<>(() -> LocalCrawlTopology.create(workers));
     }
 
-    /** Starts the cluster now, in the background, or (false) when it is taken. */
-    static ClusterStart begin(boolean now) {
-        ClusterStart start = new ClusterStart(now);
+    /** Starts a cluster for that many workers now, in the background, or (false) when it is taken. */
+    static ClusterStart begin(boolean now, int workers) {
+        ClusterStart start = new ClusterStart(now, workers);
         if (now) {
             Thread thread = new Thread(start.creating, "squall-local-cluster-start");
             thread.setDaemon(true);

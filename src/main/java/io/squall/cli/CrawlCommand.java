@@ -81,7 +81,8 @@ final class CrawlCommand {
             // Taken before the local Storm cluster starts, and only once this process holds the directory.
             try (StormLocalDir stormDir = StormLocalDir.take(data.dir());
                  ConsoleServer server = startConsole(options.consolePort(), console);
-                 ClusterStart cluster = ClusterStart.begin(options.openSearch() == null);
+                 ClusterStart cluster = ClusterStart.begin(options.openSearch() == null,
+                         config.getInt("topology.workers"));
                  CrawlOpenSearch os = startOpenSearch(config, options, data)) {
                 stop.beforeHalt(stormDir::remove);
                 CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()

@@ -18,9 +18,15 @@ final class LocalCrawlTopology implements AutoCloseable {
         this.cluster = cluster;
     }
 
-    /** Starts an empty local cluster (its daemons take a few seconds). */
-    static LocalCrawlTopology create() throws Exception {
+    /**
+     * Starts an empty local cluster (its daemons take a few seconds) with one slot per worker the topology
+     * asks for ({@code topology.workers}), on one supervisor: Storm's default of two supervisors of three
+     * slots each only added a supervisor to start and to keep.
+     */
+    static LocalCrawlTopology create(int workers) throws Exception {
         return new LocalCrawlTopology(new LocalCluster.Builder()
+                .withSupervisors(1)
+                .withPortsPerSupervisor(Math.max(1, workers))
                 .withDaemonConf(daemonConf())
                 .build());
     }
