@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.EmbeddedOpenSearch;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -70,7 +71,13 @@ final class CrawlOpenSearch implements AutoCloseable {
             CrawlerConfig withAddress = withAddress(config, address);
             Path nodeData = dataDir.openSearchData();
             FutureTask<EmbeddedOpenSearch> starting = new FutureTask<>(() -> {
-                EmbeddedOpenSearch node = EmbeddedOpenSearch.start(nodeData, httpPort);
+                EmbeddedOpenSearch node;
+                try {
+                    node = EmbeddedOpenSearch.start(nodeData, httpPort);
+                } catch (Exception | LinkageError e) {
+                    throw new OpenSearchUnavailableException("the embedded OpenSearch node did not start with its data"
+                            + " in " + nodeData + " (" + e + "): see the log under " + dataDir.dir(), e);
+                }
                 OpenSearchClient client = OpenSearchClients.create(withAddress);
                 try {
                     prepare(client, withAddress, startupWait, address + " (the embedded node)",

@@ -429,6 +429,19 @@ class SquallCommandIT {
                 + deadPort + " (--opensearch) ("), down.stderr());
         assertTrue(tookMillis < 15_000, "said at once, in " + tookMillis + " ms (the JVM's start included)");
 
+        // The embedded node cannot start (its directory is a file) while Storm already sets the topology up
+        // beside it: one line, and Storm's worker is let finish starting before the cluster goes down.
+        Path blocked = dir.resolve("data-blocked");
+        Files.createDirectories(blocked);
+        Files.writeString(blocked.resolve("opensearch"), "not a directory");
+        SquallProcess.Result noNode = SquallProcess.run(dir.resolve("h"), Duration.ofMinutes(2), "crawl",
+                "https://example.com/", "--agent", "x", "--data", SquallProcess.path(blocked));
+        assertEquals(1, noNode.exitCode(), noNode.stderr());
+        String last = noNode.stderrLines().get(noNode.stderrLines().size() - 1);
+        assertTrue(last.startsWith("squall crawl: the embedded OpenSearch node did not start with its data in "
+                + SquallProcess.path(blocked.resolve("opensearch"))), noNode.stderr());
+        assertFalse(Files.exists(blocked.resolve("storm-local")), "Storm's local state is removed");
+
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
             SquallProcess.Result console = SquallProcess.run(dir.resolve("f"), Duration.ofMinutes(1), "crawl",
