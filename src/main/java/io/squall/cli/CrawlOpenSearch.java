@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The OpenSearch a command works with: one given with {@code --opensearch}, the node of a crawl already
@@ -26,6 +28,7 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  * crawl can set up its topology meanwhile.
  */
 final class CrawlOpenSearch implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CrawlOpenSearch.class);
     /** How long a node on this machine may take to answer: it is up or it is not. */
     private static final Duration LOCAL_WAIT = Duration.ofSeconds(3);
 
@@ -75,6 +78,7 @@ final class CrawlOpenSearch implements AutoCloseable {
                 try {
                     node = EmbeddedOpenSearch.start(nodeData, httpPort);
                 } catch (Exception | LinkageError e) {
+                    LOG.error("The embedded OpenSearch node did not start with its data in {}", nodeData, e);
                     throw new OpenSearchUnavailableException("the embedded OpenSearch node did not start with its data"
                             + " in " + nodeData + " (" + e + "): see the log under " + dataDir.dir(), e);
                 }
