@@ -28,7 +28,6 @@ import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.generated.StormTopology;
-import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
