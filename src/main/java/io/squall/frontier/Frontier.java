@@ -301,8 +301,10 @@ public final class Frontier implements AutoCloseable {
         // A waiting host can take its quota's worth at most: its URLs in flight (which still look due) and
         // its room. Reading more per host would only load documents that stay in the index.
         int waitingHits = Math.min(maxUrlsPerBucket, hosts.largestQuota(waiting));
-        // Asked only when the last search found nothing new: a busy crawl's searches stay as they were.
-        boolean nextDue = lastDiscoveryFedNone && (discover || !waiting.isEmpty());
+        // Asked only when the last search found nothing new, and this one sees every write so far (so that
+        // finding nothing means nothing is due): a busy crawl's searches stay as they were.
+        boolean nextDue = lastDiscoveryFedNone && (discover || !waiting.isEmpty())
+                && (refresh || lastWritesMillis <= now - visibilityMillis);
         Cycle cycle = new Cycle(++cycles, refills, discover, waiting, waitingHits, nextDue, now, refresh);
         MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, waitingHits, nextDue,
                 Instant.now());
