@@ -428,6 +428,9 @@ final class CrawlCommand {
                     byStatus = index.countByStatus();
                     statusCounts.read(activity, refresh);
                 }
+                if (report && dueRead == RecountPolicy.Read.NONE && statusRead == RecountPolicy.Read.NONE) {
+                    index.ping();
+                }
             } catch (OpenSearchUnavailableException e) {
                 String line = outage.failed(e.getMessage(), System.nanoTime());
                 if (report) {
