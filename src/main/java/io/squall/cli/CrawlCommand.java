@@ -383,7 +383,9 @@ final class CrawlCommand {
 
     /**
      * The progress of a running crawl, on the terminal and in the console, every {@link #PROGRESS_EVERY}, and
-     * what OpenSearch being away does to it: while the crawl runs and while it drains.
+     * what OpenSearch being away does to it: while the crawl runs and while it drains. The status index's
+     * counts are read again only when something may have changed them (see {@link RecountPolicy}). Seeds
+     * added from the console wake the spouts, which would otherwise find them at their next periodic search.
      */
     private static final class Watch {
         private final LiveStats live;
@@ -395,6 +397,11 @@ final class CrawlCommand {
         private final long threads;
         private final long start;
         private final OpenSearchOutage outage = new OpenSearchOutage();
+        private final RecountPolicy dueCount = new RecountPolicy();
+        private final RecountPolicy statusCounts = new RecountPolicy();
+        private long due;
+        private Map<String, Long> byStatus;
+        private long seedsRelayed;
         private ProgressSample last;
         private long lastPrint;
         private boolean draining;
@@ -417,24 +424,45 @@ final class CrawlCommand {
 
         /**
          * Prints and publishes the progress when it is time; returns the due count when it was read (the
-         * caller wants it, or it was time to report), else null (not asked, or OpenSearch away).
+         * caller wants it, or it was time to report, and something may have changed it), else null (not
+         * asked, nothing changed since the last exact count, or OpenSearch away).
          */
         Long tick(boolean wantDue) {
+            relaySeeds();
             Duration elapsed = elapsed();
             boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
             if (!wantDue && !report && !outage.ongoing()) {
                 return null;
             }
-            long due;
-            Map<String, Long> byStatus;
+            RecountPolicy.Activity activity = new RecountPolicy.Activity(live.spoutActivity(), console.seedsAdded());
+            RecountPolicy.Read dueRead;
+            RecountPolicy.Read statusRead;
+            if (outage.ongoing()) { // read on every tick, to notice OpenSearch back
+                dueRead = wantDue ? RecountPolicy.Read.REFRESH_AND_COUNT : RecountPolicy.Read.COUNT;
+                statusRead = report ? RecountPolicy.Read.COUNT : RecountPolicy.Read.NONE;
+            } else {
+                dueRead = dueCount.decide(activity, wantDue, report);
+                statusRead = report ? statusCounts.decide(activity, false, true) : RecountPolicy.Read.NONE;
+            }
+            boolean refresh = dueRead == RecountPolicy.Read.REFRESH_AND_COUNT
+                    || statusRead == RecountPolicy.Read.REFRESH_AND_COUNT;
             try {
-                // Only the idle check needs every confirmed write counted; the progress line can be a refresh
-                // interval behind, and a refresh per report would cost the node a segment every few seconds.
-                if (wantDue) {
+                // Only the idle check needs every confirmed write counted, and a count once the crawl went
+                // quiet; the progress line can be a refresh interval behind meanwhile.
+                if (refresh) {
                     index.refresh();
                 }
-                due = index.countDue();
-                byStatus = report ? index.countByStatus() : null;
+                if (dueRead != RecountPolicy.Read.NONE) {
+                    due = index.countDue();
+                    dueCount.read(activity, refresh);
+                }
+                if (statusRead != RecountPolicy.Read.NONE) {
+                    byStatus = index.countByStatus();
+                    statusCounts.read(activity, refresh);
+                }
+                if (report && dueRead == RecountPolicy.Read.NONE && statusRead == RecountPolicy.Read.NONE) {
+                    index.ping();
+                }
             } catch (OpenSearchUnavailableException e) {
                 String line = outage.failed(e.getMessage(), System.nanoTime());
                 if (report) {
@@ -457,7 +485,16 @@ final class CrawlCommand {
                 last = now;
                 lastPrint = elapsed.toNanos();
             }
-            return due;
+            return dueRead == RecountPolicy.Read.NONE ? null : due;
+        }
+
+        /** Seeds added from the console since the last tick: the spouts look for them now. */
+        private void relaySeeds() {
+            long seeds = console.seedsAdded();
+            if (seeds != seedsRelayed) {
+                seedsRelayed = seeds;
+                live.wakeSpouts();
+            }
         }
     }
 

@@ -11,6 +11,10 @@ final class LiveStats {
     private static final String FETCH_ERRORS = "status.written.FETCH_ERROR";
     private static final String ERRORS = "status.written.ERROR";
     private static final String IN_FLIGHT = "spout.inflight";
+    private static final String EMITTED = "spout.emitted";
+    private static final String ACKED = "spout.acked";
+    private static final String FAILED = "spout.failed";
+    private static final String IDLE_TASKS = "spout.idle";
     private static final String ACTIVE_THREADS = "fetcher.active.threads";
     private static final String QUEUES = "fetcher.queues";
     // With --max-pages: URLs charged to the spout's budget, and those that failed and stay due for the next run.
@@ -18,6 +22,14 @@ final class LiveStats {
     private static final String SET_ASIDE = "spout.budget.setaside";
 
     private final WorkerMetrics metrics;
+
+    /**
+     * What the spouts did so far. The status index changes only through the writes that their URLs' acks
+     * and fails follow, and through seeds, which they emit: while this stays the same, so do its counts.
+     * A spout task turning idle (its search found nothing due) or busy counts too.
+     */
+    record SpoutActivity(boolean open, long emitted, long acked, long failed, long idleTasks) {
+    }
 
     LiveStats(WorkerMetrics metrics) {
         this.metrics = metrics;
@@ -46,6 +58,16 @@ final class LiveStats {
     /** Whether the spout opened: the worker is up and has reached OpenSearch. */
     boolean spoutOpen() {
         return metrics.has(IN_FLIGHT);
+    }
+
+    SpoutActivity spoutActivity() {
+        return new SpoutActivity(spoutOpen(), metrics.sum(EMITTED), metrics.sum(ACKED), metrics.sum(FAILED),
+                metrics.sum(IDLE_TASKS));
+    }
+
+    /** New URLs were written by this process (seeds from the console): the spouts search for them now. */
+    void wakeSpouts() {
+        metrics.wakeSpouts();
     }
 
     long inFlight() {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +43,7 @@ final class LocalConsole implements CrawlControl {
     static final Duration OPEN_PAGE = Duration.ofSeconds(10);
 
     private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private final AtomicLong seedsAdded = new AtomicLong();
     private volatile long lastAskedNanos = System.nanoTime() - OPEN_PAGE.toNanos() - 1;
     private volatile boolean finalShown;
     private final RateHistory history = new RateHistory(HISTORY_POINTS);
@@ -296,7 +298,14 @@ final class LocalConsole implements CrawlControl {
 
     @Override
     public Map<String, Object> addSeeds(List<String> lines) throws IOException {
-        return connectedUrls().addSeeds(lines);
+        Map<String, Object> result = connectedUrls().addSeeds(lines);
+        seedsAdded.addAndGet(((Number) result.get("added")).longValue());
+        return result;
+    }
+
+    /** Seeds added to the status index from the console so far (already known ones apart). */
+    long seedsAdded() {
+        return seedsAdded.get();
     }
 
     @Override

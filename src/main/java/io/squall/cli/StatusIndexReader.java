@@ -32,6 +32,14 @@ final class StatusIndexReader {
         call(() -> client.indices().refresh(r -> r.index(index)));
     }
 
+    /**
+     * Asks the node whether it is there, reading no index: while nothing changes the counts, the progress
+     * still says when OpenSearch is away.
+     */
+    void ping() {
+        call(() -> client.ping());
+    }
+
     /** URLs whose next fetch date has come (in flight or not). */
     long countDue() {
         return call(() -> client.count(c -> c.index(index)

@@ -6,6 +6,7 @@ import com.codahale.metrics.Metric;
 import com.codahale.metrics.MetricRegistry;
 import io.squall.fetch.QueueGauge;
 import io.squall.fetch.QueueView;
+import io.squall.frontier.IdleGauge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,14 +79,31 @@ final class WorkerMetrics {
      */
     List<QueueView> queueViews() {
         List<QueueView> views = new ArrayList<>();
+        for (QueueGauge gauge : metricsOf(QueueGauge.class)) {
+            views.addAll(gauge.views());
+        }
+        return views;
+    }
+
+    /**
+     * Wakes every spout task, through the {@link IdleGauge} each registers: URLs were written that their
+     * searches would otherwise find only at their next periodic search.
+     */
+    void wakeSpouts() {
+        metricsOf(IdleGauge.class).forEach(IdleGauge::wake);
+    }
+
+    /** Every task's metric object of that class (a worker in this JVM hands over the objects themselves). */
+    private <T extends Metric> List<T> metricsOf(Class<T> type) {
+        List<T> found = new ArrayList<>();
         for (MetricRegistry registry : registries) {
             for (Metric metric : registry.getMetrics().values()) {
-                if (metric instanceof QueueGauge gauge) {
-                    views.addAll(gauge.views());
+                if (type.isInstance(metric)) {
+                    found.add(type.cast(metric));
                 }
             }
         }
-        return views;
+        return found;
     }
 
     /** The metric's own name, from its registry name; null when it is not a task's metric. */

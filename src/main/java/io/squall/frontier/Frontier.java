@@ -39,6 +39,12 @@ import org.slf4j.LoggerFactory;
  * flight); a search for new hosts that finds none waits longer each time, up to
  * {@code spout.max.delay.queries}, until an ack or fail says that new URLs may have been written.
  *
+ * <p>While nothing is due the spout does not search at all: when a search for new URLs finds none after
+ * one that found none, the same request asked when the next URL becomes due (a URL to retry, a page to
+ * fetch again), and the next search waits until then, or until a failed URL leaves the purgatory, an ack
+ * or fail, or {@link #wake()}. What only someone else writes (seeds from an injector, the outlinks that
+ * other tasks' URLs write into this task's shards) is found within {@code spout.max.delay.idle}.
+ *
  * <p>What an acked URL wrote (its outlinks) becomes searchable at the status index's next refresh. When
  * the last search for new URLs found none, so that the spout waits for exactly those writes, and hosts
  * wait for their outlinks (or no host is fed at all), the next search refreshes the index first instead
@@ -56,7 +62,7 @@ public final class Frontier implements AutoCloseable {
 
     /** One search: {@code waitingHits} is how many due URLs it reads per waiting host. */
     private record Cycle(long number, List<HostQuotas.Refill> refills, boolean discover, List<String> waiting,
-                         int waitingHits, long startMillis, boolean refresh) {
+                         int waitingHits, boolean nextDue, long startMillis, boolean refresh) {
         boolean looksForNewUrls() {
             return discover || !waiting.isEmpty();
         }
@@ -81,6 +87,7 @@ public final class Frontier implements AutoCloseable {
     private final int discoveryHits;
     private final long minDelayMillis;
     private final long maxDelayMillis;
+    private final long idleDelayMillis;
     private final long visibilityMillis;
     private final Queue<Answer> answers = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<Emission> ready = new ArrayDeque<>();
@@ -88,10 +95,11 @@ public final class Frontier implements AutoCloseable {
     private long cycles;
     private long nextSearchAtMillis = Long.MIN_VALUE / 2;
     private long lastDryDiscoverySawUntilMillis = Long.MIN_VALUE / 2;
-    // The last ack or fail of this task's own URLs: what they wrote is what this task waits to see. Outlinks
-    // that another task's URLs wrote into this task's shards (that task may run in another worker) are
-    // found by the periodic search for new URLs, at most spout.max.delay.queries after they are searchable.
-    private long lastReleaseMillis = Long.MIN_VALUE / 2;
+    // The last ack or fail of this task's own URLs, or the last wake-up: what was written then is what this
+    // task waits to see. Outlinks that another task's URLs wrote into this task's shards (that task may run
+    // in another worker) are found by the periodic search for new URLs, at most spout.max.delay.idle after
+    // they are searchable.
+    private long lastWritesMillis = Long.MIN_VALUE / 2;
     private boolean refreshAllowed = true;
     private boolean lastDiscoveryFoundNothing;
     private boolean lastDiscoveryFedNone;
@@ -111,6 +119,7 @@ public final class Frontier implements AutoCloseable {
         this.discoveryHits = config.getInt("opensearch.status.discovery.hits");
         this.minDelayMillis = config.getLong("spout.min.delay.queries");
         this.maxDelayMillis = config.getLong("spout.max.delay.queries");
+        this.idleDelayMillis = Math.max(maxDelayMillis, config.getLong("spout.max.delay.idle"));
         this.queries = new FrontierQueries(statusIndex,
                 assignment.isIdle() ? null : assignment.preference(), discoveryHits);
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
@@ -179,6 +188,16 @@ public final class Frontier implements AutoCloseable {
         release(entry, false);
     }
 
+    /**
+     * New URLs were written that this task's searches would otherwise find only at the next periodic search
+     * (seeds injected in this JVM): search for them now. Call on the spout thread.
+     */
+    public void wake() {
+        long now = nowMillis();
+        discovery.retryBy(searchableAt(now, now));
+        lastWritesMillis = now;
+    }
+
     /** Whether this task hands out a limited number of URLs ({@code spout.max.urls}). */
     public boolean hasBudget() {
         return budget.limited();
@@ -211,7 +230,7 @@ public final class Frontier implements AutoCloseable {
         long now = nowMillis();
         return lastDiscoveryFoundNothing && running == null && ready.isEmpty() && hosts.size() == 0
                 && urls.inFlightCount() == 0 && urls.failedWaiting(now) == 0
-                && lastDryDiscoverySawUntilMillis >= lastReleaseMillis;
+                && lastDryDiscoverySawUntilMillis >= lastWritesMillis;
     }
 
     /** Receives the duration of every search, in milliseconds, on the spout thread (for metrics). */
@@ -247,7 +266,7 @@ public final class Frontier implements AutoCloseable {
         } else {
             discovery.reset();
         }
-        lastReleaseMillis = now;
+        lastWritesMillis = now;
     }
 
     private void maybeSearch(long now) {
@@ -278,12 +297,17 @@ public final class Frontier implements AutoCloseable {
         // is fed at all. New hosts while others keep the fetchers busy can wait for the periodic refresh.
         boolean starving = !waiting.isEmpty() || (discover && hosts.size() == 0);
         boolean refresh = refreshAllowed && starving && lastDiscoveryFedNone
-                && lastReleaseMillis > now - visibilityMillis;
+                && lastWritesMillis > now - visibilityMillis;
         // A waiting host can take its quota's worth at most: its URLs in flight (which still look due) and
         // its room. Reading more per host would only load documents that stay in the index.
         int waitingHits = Math.min(maxUrlsPerBucket, hosts.largestQuota(waiting));
-        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, waitingHits, now, refresh);
-        MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, waitingHits, Instant.now());
+        // Asked only when the last search found nothing new, and this one sees every write so far (so that
+        // finding nothing means nothing is due): a busy crawl's searches stay as they were.
+        boolean nextDue = lastDiscoveryFedNone && (discover || !waiting.isEmpty())
+                && (refresh || lastWritesMillis <= now - visibilityMillis);
+        Cycle cycle = new Cycle(++cycles, refills, discover, waiting, waitingHits, nextDue, now, refresh);
+        MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, waitingHits, nextDue,
+                Instant.now());
         running = cycle;
         nextSearchAtMillis = now + minDelayMillis;
         if (!refresh) {
@@ -345,12 +369,14 @@ public final class Frontier implements AutoCloseable {
             return;
         }
         int fed = 0;
+        boolean leftOut = false; // due URLs of new hosts that found no room
         if (cycle.discover()) {
             List<StatusHit> found = FrontierQueries.hits(response.responses().get(position++));
             // Fewer hits than asked for: these were all the due URLs of the hosts not fed yet.
             boolean sawAllDue = found.size() < discoveryHits;
             for (Map.Entry<String, List<StatusHit>> bucket : FrontierQueries.byKey(found).entrySet()) {
                 if (maxPending - urls.inFlightCount() <= 0 || hosts.isFull()) {
+                    leftOut = true;
                     break;
                 }
                 if (hosts.get(bucket.getKey()) != null) {
@@ -361,7 +387,7 @@ public final class Frontier implements AutoCloseable {
             }
         }
         if (!cycle.waiting().isEmpty()) {
-            Map<String, List<StatusHit>> found = FrontierQueries.groupedHits(response.responses().get(position));
+            Map<String, List<StatusHit>> found = FrontierQueries.groupedHits(response.responses().get(position++));
             for (String key : cycle.waiting()) {
                 HostQuotas.Host host = hosts.get(key);
                 if (host == null || !host.reachedEnd) {
@@ -375,17 +401,34 @@ public final class Frontier implements AutoCloseable {
         }
         lastDiscoveryFoundNothing = fed == 0 && cycle.refills().isEmpty();
         lastDiscoveryFedNone = fed == 0;
-        if (fed == 0 && sawReleasesUntil < lastReleaseMillis) {
+        if (fed == 0 && sawReleasesUntil < lastWritesMillis) {
             // The search could not see the latest outlinks yet: look again once it can (at once, refreshing).
-            discovery.waitUntil(searchableAt(lastReleaseMillis, now));
+            discovery.waitUntil(searchableAt(lastWritesMillis, now));
         } else if (fed == 0) {
-            discovery.grow(now);
+            if (cycle.nextDue() && cycle.discover() && !leftOut) {
+                // Every host's due URLs were seen (none left out for room) and none can go out now.
+                discovery.waitUntil(quietUntil(FrontierQueries.nextDue(response.responses().get(position)), now));
+            } else {
+                discovery.grow(now);
+            }
             if (lastDiscoveryFoundNothing && cycle.discover()) {
                 lastDryDiscoverySawUntilMillis = sawReleasesUntil;
             }
         } else {
             discovery.reset();
         }
+    }
+
+    /**
+     * Nothing is due and everything written is seen: when something may be due again. The next URL's due
+     * date or a failed URL's retry, or the periodic search for what others write, whichever comes first.
+     */
+    private long quietUntil(Instant nextDue, long now) {
+        long until = Math.min(now + idleDelayMillis, urls.nextRetryAtMillis(now));
+        if (nextDue != null) {
+            until = Math.min(until, now + Math.max(0, nextDue.toEpochMilli() - System.currentTimeMillis()));
+        }
+        return until;
     }
 
     /** When a search can see what was written before a release: at once when it may refresh the index first. */

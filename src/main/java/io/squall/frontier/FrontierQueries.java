@@ -36,6 +36,8 @@ import org.opensearch.client.opensearch.core.search.Hit;
  *       (their outlinks), grouped by key (terms aggregation, top_hits of the oldest URLs per key): one
  *       search for all of them instead of one per host. It reads only those hosts' due URLs, few by
  *       definition.</li>
+ *   <li>when the last search for new URLs found none: the earliest date at which a URL of these shards
+ *       becomes due (one hit, sorted, no source), so that the spout need not search before then.</li>
  * </ul>
  * and reads the answer back into {@link StatusHit}s.
  */
@@ -59,16 +61,18 @@ final class FrontierQueries {
 
     /**
      * The request: the refills in order, then the discovery search when {@code discover} is true, then
-     * the search for the waiting hosts' new URLs when there are any.
+     * the search for the waiting hosts' new URLs when there are any, then the search for the next due date
+     * when {@code nextDue} is true.
      *
      * @param fedKeys every host being fed: the discovery search leaves them out, so that it always
      *                reaches new hosts (a fed host's URLs in flight still look due until their new state
      *                is searchable, and would otherwise take the places of new hosts)
      * @param waitingKeys fed hosts that reached the end of their due URLs and have room for new ones
      * @param waitingHits the oldest due URLs read per waiting host
+     * @param nextDue whether to ask when the next URL that is not due yet becomes due (see {@link #nextDue})
      */
     MsearchRequest request(List<HostQuotas.Refill> refills, boolean discover, Collection<String> fedKeys,
-                           Collection<String> waitingKeys, int waitingHits, Instant now) {
+                           Collection<String> waitingKeys, int waitingHits, boolean nextDue, Instant now) {
         List<RequestItem> searches = new ArrayList<>();
         for (HostQuotas.Refill refill : refills) {
             searches.add(RequestItem.of(r -> r
@@ -104,7 +108,26 @@ final class FrontierQueries {
                     .filter(f -> f.terms(t -> t.field("key").terms(v -> v.value(values(waitingKeys))))))),
                     waitingKeys.size(), waitingHits));
         }
+        if (nextDue) {
+            // Sorted on a date with hit counting off: OpenSearch skips what cannot come first, however many
+            // URLs wait for a later date.
+            searches.add(RequestItem.of(r -> r
+                    .header(h -> h.index(index).preference(preference))
+                    .body(b -> b.size(1).trackTotalHits(t -> t.enabled(false)).source(src -> src.fetch(false))
+                            .query(q -> q.range(rq -> rq.field(NEXT_FETCH_DATE).gt(JsonData.of(now.toString()))))
+                            .sort(SortOptions.of(so -> so.field(f -> f.field(NEXT_FETCH_DATE).order(SortOrder.Asc)))))));
+        }
         return MsearchRequest.of(m -> m.searches(searches));
+    }
+
+    /** The answer of the next-due search: when the first URL that was not due yet becomes due, or null if none. */
+    @SuppressWarnings("rawtypes")
+    static Instant nextDue(MultiSearchResponseItem<Map> item) {
+        List<Hit<Map>> hits = result(item).hits().hits();
+        if (hits.isEmpty()) {
+            return null;
+        }
+        return Instant.ofEpochMilli(hits.get(0).sort().get(0).longValue()); // a date sorts as epoch milliseconds
     }
 
     /** Due URLs grouped by key, keys by their oldest due date, each with its {@code hitsPerKey} oldest URLs. */

@@ -17,7 +17,7 @@ import org.apache.storm.tuple.Values;
  * adapter: the logic is in {@link Frontier}. Several tasks share the index's shards among themselves.
  *
  * <p>Reports to Storm's metrics, per task, the gauges {@code spout.inflight} and {@code spout.idle} (1 when
- * this task's part of the frontier ran dry: nothing in flight and nothing due), the counters
+ * this task's part of the frontier ran dry: nothing in flight and nothing due; see {@link IdleGauge}), the counters
  * {@code spout.emitted}, {@code spout.acked}, {@code spout.failed}, and the histogram {@code spout.search.ms}
  * of search durations; with a budget ({@code spout.max.urls}), the gauges {@code spout.budget.used} (URLs it
  * handed out, each once) and {@code spout.budget.setaside} (failed URLs left due for the next run).
@@ -32,7 +32,7 @@ public class FrontierSpout extends BaseRichSpout {
     private transient Counter failed;
     // Read by metrics threads; written by the spout thread only.
     private transient volatile int inFlight;
-    private transient volatile int idle;
+    private transient IdleGauge idle;
     private transient volatile long budgetUsed;
     private transient volatile long setAside;
 
@@ -45,7 +45,8 @@ public class FrontierSpout extends BaseRichSpout {
         this.acked = context.registerCounter("spout.acked");
         this.failed = context.registerCounter("spout.failed");
         TaskGauges.register(context, "spout.inflight", () -> inFlight);
-        TaskGauges.register(context, "spout.idle", () -> idle);
+        this.idle = new IdleGauge();
+        TaskGauges.register(context, "spout.idle", idle);
         if (frontier.hasBudget()) {
             TaskGauges.register(context, "spout.budget.used", () -> budgetUsed);
             TaskGauges.register(context, "spout.budget.setaside", () -> setAside);
@@ -57,6 +58,9 @@ public class FrontierSpout extends BaseRichSpout {
 
     @Override
     public void nextTuple() {
+        if (idle.takeWake()) {
+            frontier.wake();
+        }
         Frontier.Emission emission = frontier.next();
         if (emission != null) {
             collector.emit(new Values(emission.url(), emission.metadata()), emission.url());
@@ -93,7 +97,7 @@ public class FrontierSpout extends BaseRichSpout {
 
     private void updateGauges() {
         inFlight = frontier.inFlight();
-        idle = frontier.isIdle() ? 1 : 0;
+        idle.set(frontier.isIdle());
         budgetUsed = frontier.budgetUsed();
         setAside = frontier.setAside();
     }

@@ -84,6 +84,22 @@ final class InFlightUrls {
         return failedInPurgatory;
     }
 
+    /**
+     * When the first failed URL leaves the purgatory and may be emitted again; {@code Long.MAX_VALUE} when
+     * none waits.
+     */
+    long nextRetryAtMillis(long nowMillis) {
+        expire(nowMillis);
+        if (failedInPurgatory > 0) {
+            for (Entry e : purgatory.values()) { // in release order: the first failed one is the earliest
+                if (e.failed()) {
+                    return e.releaseAtMillis();
+                }
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
     private Entry release(String url, boolean failed, long nowMillis) {
         Entry entry = inFlight.remove(url);
         if (entry == null) {

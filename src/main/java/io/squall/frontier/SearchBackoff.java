@@ -26,12 +26,13 @@ final class SearchBackoff {
     }
 
     /**
-     * The search could not tell: writes it could not see yet become searchable at {@code visibleAtMillis}.
-     * Look again then, without lengthening the wait.
+     * Search next at {@code atMillis}, no sooner unless {@link #retryBy} or {@link #reset} says so: when
+     * writes the search could not see yet become searchable, or when the next URL becomes due. The wait
+     * starts from the minimum again after it.
      */
-    void waitUntil(long visibleAtMillis) {
+    void waitUntil(long atMillis) {
         currentMillis = 0;
-        retryAtMillis = visibleAtMillis;
+        retryAtMillis = atMillis;
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.Gauge;
+import io.squall.frontier.IdleGauge;
 import io.squall.testsupport.TaskContexts;
 import java.util.HashMap;
 import java.util.List;
@@ -55,6 +56,24 @@ class WorkerMetricsTest {
 
         metrics.detach(worker.getRegistry());
         assertEquals(0, live.inFlight(), "a stopped worker's figures are gone");
+    }
+
+    @Test
+    void seedsAddedInThisProcessWakeEverySpoutTaskOnce() {
+        StormMetricRegistry worker = new StormMetricRegistry();
+        IdleGauge first = new IdleGauge();
+        IdleGauge second = new IdleGauge();
+        task(worker, 1).registerGauge("spout.idle", first);
+        task(worker, 2).registerGauge("spout.idle", second);
+        WorkerMetrics metrics = new WorkerMetrics();
+        metrics.attach(worker.getRegistry());
+        LiveStats live = new LiveStats(metrics);
+        assertFalse(first.takeWake() || second.takeWake());
+
+        live.wakeSpouts();
+
+        assertTrue(first.takeWake() && second.takeWake(), "both tasks woken");
+        assertFalse(first.takeWake() || second.takeWake(), "once");
     }
 
     @Test

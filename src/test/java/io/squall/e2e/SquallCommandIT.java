@@ -166,6 +166,45 @@ class SquallCommandIT {
         }
     }
 
+    @Test
+    void aSeedAddedFromTheConsoleIsFetchedAtOnceWhileNothingElseIsDue() throws Exception {
+        try (TestWeb web = TestWeb.start(2)) {
+            // The seed's site asks for 100 s between fetches: after its robots.txt, its page waits in the
+            // fetcher's queue and nothing else is due. The spout would search again only at that page's ack,
+            // or after spout.max.delay.idle (10 minutes here).
+            Site waiting = web.site(0).robots("User-agent: *\nCrawl-delay: 100\n").page("/");
+            Site added = web.site(1).page("/added-from-console");
+            Path run = dir.resolve("seed-from-console");
+            Files.createDirectories(run);
+            Path conf = run.resolve("quiet.yaml");
+            Files.writeString(conf, "spout.max.delay.idle: 600000\nfetcher.max.crawl.delay: 100\n");
+            Process process = SquallProcess.start(run, "crawl", waiting.url("/"), "--data",
+                    SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--conf",
+                    SquallProcess.path(conf), "--allow", TestWeb.LOOPBACK_RANGE, "--json");
+            try {
+                URI console = consoleAddress(run.resolve("stderr.txt"));
+                awaitProgress(console, p -> web.log().count(waiting.host(), "/robots.txt") > 0
+                        && p.path("inFlight").asLong() == 1, "the seed's page waiting for its host's delay");
+
+                HttpResponse<String> answer = http(HttpRequest.newBuilder(console.resolve("api/seeds"))
+                        .header("X-Squall-Console", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(added.url("/added-from-console") + "\n")));
+                assertEquals(200, answer.statusCode(), answer.body());
+                assertTrue(answer.body().contains("\"added\":1"), answer.body());
+                awaitProgress(console, p -> web.log().count(added.host(), "/added-from-console") > 0,
+                        "the added seed fetched");
+                assertEquals(0, web.log().count(waiting.host(), "/"),
+                        "found when added, not when the waiting page was fetched and acked");
+
+                assertEquals(200, act(console, "stop").statusCode());
+                assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the crawl stops");
+                assertEquals(0, process.exitValue(), SquallProcess.read(run.resolve("stderr.txt")));
+            } finally {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
     /** The console's address from the crawl's header, once it is printed. */
     private static URI consoleAddress(Path stderr) throws Exception {
         Pattern line = Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)");

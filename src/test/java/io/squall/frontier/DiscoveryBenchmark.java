@@ -40,7 +40,7 @@ public final class DiscoveryBenchmark {
                 for (int r = 0; r < ROUNDS; r++) {
                     long start = System.nanoTime();
                     FrontierQueries.checked(client.msearch(
-                            queries.request(List.of(), true, List.of(), List.of(), 0, Instant.now()), Map.class));
+                            queries.request(List.of(), true, List.of(), List.of(), 0, false, Instant.now()), Map.class));
                     millis[r] = (System.nanoTime() - start) / 1_000_000;
                 }
                 Arrays.sort(millis);
@@ -52,7 +52,7 @@ public final class DiscoveryBenchmark {
                 for (int r = 0; r < ROUNDS; r++) {
                     long start = System.nanoTime();
                     FrontierQueries.checked(client.msearch(
-                            queries.request(refills, false, List.of(), List.of(), 0, Instant.now()), Map.class));
+                            queries.request(refills, false, List.of(), List.of(), 0, false, Instant.now()), Map.class));
                     refillMillis[r] = (System.nanoTime() - start) / 1_000_000;
                 }
                 Arrays.sort(refillMillis);

@@ -40,7 +40,7 @@ class FrontierQueriesTest {
         List<String> waiting = List.of("big.example", "small.example");
         @SuppressWarnings("rawtypes")
         MsearchResponse<Map> response = os.client().msearch(
-                queries.request(List.of(), false, waiting, waiting, 5, Instant.now()), Map.class);
+                queries.request(List.of(), false, waiting, waiting, 5, false, Instant.now()), Map.class);
         Map<String, List<StatusHit>> byHost =
                 FrontierQueries.groupedHits(FrontierQueries.checked(response).responses().get(0));
 

@@ -29,8 +29,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class FrontierTest {
     private static final String ROOT = "http://site.example/";
 
+    /**
+     * Short search delays, and a periodic search while nothing is due far beyond any test's patience: what
+     * a test finds after nothing was due, it finds because an ack, a fail, a wake-up or a due date said so.
+     */
     private static Map<String, Object> fastSettings(Map<String, Object> more) {
-        Map<String, Object> settings = new HashMap<>(Map.of("spout.min.delay.queries", 20, "spout.max.delay.queries", 200));
+        Map<String, Object> settings = new HashMap<>(Map.of("spout.min.delay.queries", 20, "spout.max.delay.queries", 200,
+                "spout.max.delay.idle", 600_000));
         settings.putAll(more);
         return settings;
     }
@@ -223,7 +228,8 @@ class FrontierTest {
     @Test
     void aTaskWithoutShardsAndAnEmptyFrontierAreIdle(TestOpenSearch os) throws Exception {
         os.createIndices(Map.of());
-        CrawlerConfig config = os.config(fastSettings(Map.of()));
+        // A URL written by someone else is found by the periodic search.
+        CrawlerConfig config = os.config(fastSettings(Map.of("spout.max.delay.idle", 1_000)));
         try (Frontier extra = Frontier.open(config, 1, 2); Frontier only = Frontier.open(config, 0, 2)) {
             assertTrue(extra.assignment().isIdle());
             assertTrue(extra.isIdle());
@@ -242,6 +248,54 @@ class FrontierTest {
             assertFalse(only.isIdle(), "a URL in flight");
             only.acked("http://new.example/");
             assertFalse(only.isIdle(), "an ack may have written new URLs, not searchable yet");
+        }
+    }
+
+    @Test
+    void whileNothingIsDueItDoesNotSearchUntilTheNextUrlIsDue(TestOpenSearch os) throws Exception {
+        StatusDocs docs = emptyIndices(os);
+        Instant dueAt = Instant.now().plusSeconds(6);
+        docs.add("http://later.example/", "FETCH_ERROR", dueAt, Map.of())
+                .add("http://fetched.example/", "FETCHED", Instant.now().plus(Duration.ofDays(30)), Map.of()).write();
+        try (Frontier frontier = Frontier.open(os.config(fastSettings(Map.of())), 0, 1)) {
+            assertTrue(pollUntil(frontier, Duration.ofSeconds(3), e -> false).isEmpty(), "nothing is due yet");
+            // Searching every spout.max.delay.queries (200 ms here), it would have searched about 15 times.
+            long quiet = frontier.searches();
+            assertTrue(quiet <= 3, "one search found nothing, the next one learnt the due date: " + quiet);
+
+            List<Frontier.Emission> emitted = pollUntil(frontier, Duration.ofSeconds(30), e -> !e.isEmpty());
+            long emittedAt = System.currentTimeMillis();
+            assertEquals(List.of("http://later.example/"), emitted.stream().map(Frontier.Emission::url).toList(),
+                    "the URL is handed out once due, although nothing woke the spout");
+            assertTrue(emittedAt >= dueAt.toEpochMilli(), "not before it is due");
+            assertTrue(frontier.searches() <= quiet + 2, "searched when it became due: " + frontier.searches());
+        }
+    }
+
+    @Test
+    void urlsWrittenBySomeoneElseAreFoundWhenTheSpoutIsWokenOrByThePeriodicSearch(TestOpenSearch os)
+            throws Exception {
+        StatusDocs docs = emptyIndices(os);
+        try (Frontier frontier = Frontier.open(os.config(fastSettings(Map.of())), 0, 1);
+             Frontier periodic = Frontier.open(os.config(fastSettings(Map.of("spout.max.delay.idle", 1_500))), 0, 1)) {
+            assertTrue(pollUntil(frontier, Duration.ofSeconds(20), e -> frontier.isIdle()).isEmpty());
+            assertTrue(pollUntil(periodic, Duration.ofSeconds(20), e -> periodic.isIdle()).isEmpty());
+            // Dry after one search that found nothing; the next one learns that nothing will be due.
+            assertTrue(pollUntil(frontier, Duration.ofSeconds(1), e -> false).isEmpty());
+            long quiet = frontier.searches();
+
+            docs.add("http://seed.example/", "DISCOVERED", Instant.now(), Map.of()).write();
+            assertTrue(pollUntil(frontier, Duration.ofSeconds(2), e -> false).isEmpty(),
+                    "without a wake-up, a seed waits for the periodic search (10 minutes here)");
+            assertEquals(quiet, frontier.searches(), "no search while nothing is due");
+            assertTrue(frontier.isIdle());
+
+            frontier.wake();
+            assertFalse(frontier.isIdle(), "woken: new URLs may have been written");
+            assertEquals(List.of("http://seed.example/"), pollUntil(frontier, Duration.ofSeconds(20), e -> !e.isEmpty())
+                    .stream().map(Frontier.Emission::url).toList(), "found at once when woken");
+            assertEquals(List.of("http://seed.example/"), pollUntil(periodic, Duration.ofSeconds(30), e -> !e.isEmpty())
+                    .stream().map(Frontier.Emission::url).toList(), "found by the periodic search");
         }
     }
 

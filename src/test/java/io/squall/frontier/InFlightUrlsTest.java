@@ -33,6 +33,21 @@ class InFlightUrlsTest {
     }
 
     @Test
+    void theNextRetryIsTheFirstFailedUrlsEndOfPurgatoryAckedOnesApart() {
+        InFlightUrls urls = new InFlightUrls(30_000, 100);
+        assertEquals(Long.MAX_VALUE, urls.nextRetryAtMillis(0), "nothing failed");
+        for (int i = 0; i < 3; i++) {
+            urls.reserve(URL + i, "a.example", DUE, 0);
+        }
+        urls.acked(URL + 0, 1_000);
+        urls.failed(URL + 1, 2_000);
+        urls.failed(URL + 2, 3_000);
+        assertEquals(32_000, urls.nextRetryAtMillis(3_000), "the acked URL is no retry");
+        assertEquals(33_000, urls.nextRetryAtMillis(32_000), "the first failed URL is out");
+        assertEquals(Long.MAX_VALUE, urls.nextRetryAtMillis(33_000));
+    }
+
+    @Test
     void aFailedUrlIsEmittedAgainAfterThePurgatory() {
         InFlightUrls urls = new InFlightUrls(30_000, 100);
         urls.reserve(URL, "a.example", DUE, 0);
