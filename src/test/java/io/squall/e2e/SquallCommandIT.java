@@ -145,7 +145,10 @@ class SquallCommandIT {
                 assertEquals("running", running.get("state").asText());
 
                 assertEquals(200, act(console, "pause").statusCode());
-                awaitProgress(console, p -> "paused".equals(p.path("state").asText()) && p.path("inFlight").asLong() == 0,
+                // The figures are those of the last progress report (every 3 s): one taken after the pause.
+                double pausedAt = awaitProgress(console, p -> true, "the progress").path("elapsedSeconds").asDouble();
+                awaitProgress(console, p -> "paused".equals(p.path("state").asText())
+                                && p.path("elapsedSeconds").asDouble() > pausedAt && p.path("inFlight").asLong() == 0,
                         "the URLs in flight when paused finished");
                 long requests = web.log().size();
                 Thread.sleep(4_000);
