@@ -118,7 +118,7 @@ public class Bench {
      * of them start as a user's crawls do from the second on.
      */
     static void recordClassArchive() throws Exception {
-        if (Files.exists(Path.of("target/squall.jsa")) || "off".equals(System.getenv("SQUALL_CDS"))) {
+        if (Files.exists(Path.of("target/class-archive/squall.jsa")) || "off".equals(System.getenv("SQUALL_CDS"))) {
             return;
         }
         System.err.println("bench: a first small crawl, which records the class archive");

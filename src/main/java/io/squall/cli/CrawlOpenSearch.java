@@ -68,39 +68,7 @@ final class CrawlOpenSearch implements AutoCloseable {
         Path definitions = esConfDir != null && Files.isDirectory(esConfDir) ? esConfDir : null;
         Duration startupWait = Duration.ofSeconds(config.getLong("opensearch.startup.wait"));
         if (dataDir != null && external == null) {
-            requireFreePort(port);
-            int httpPort = port > 0 ? port : EmbeddedOpenSearch.freePort();
-            String address = EmbeddedOpenSearch.address(httpPort);
-            CrawlerConfig withAddress = withAddress(config, address);
-            Path nodeData = dataDir.openSearchData();
-            FutureTask<EmbeddedOpenSearch> starting = new FutureTask<>(() -> {
-                EmbeddedOpenSearch node;
-                try {
-                    node = EmbeddedOpenSearch.start(nodeData, httpPort);
-                } catch (Exception | LinkageError e) {
-                    LOG.error("The embedded OpenSearch node did not start with its data in {}", nodeData, e);
-                    throw new OpenSearchUnavailableException("the embedded OpenSearch node did not start with its data"
-                            + " in " + nodeData + " (" + e + "): see the log under " + dataDir.dir(), e);
-                }
-                OpenSearchClient client = OpenSearchClients.create(withAddress);
-                try {
-                    prepare(client, withAddress, startupWait, address + " (the embedded node)",
-                            "see its log under " + dataDir.dir(), definitions);
-                    // A node stopped hard while 'squall serve' ran keeps the crawl's indices read-only.
-                    ReadOnlyIndices.lift(client, withAddress);
-                } catch (RuntimeException e) {
-                    node.close();
-                    throw e;
-                } finally {
-                    OpenSearchClients.close(client);
-                }
-                return node;
-            });
-            Thread thread = new Thread(starting, "squall-opensearch-start");
-            thread.setDaemon(true);
-            thread.start();
-            return new CrawlOpenSearch(starting, withAddress,
-                    "embedded, at " + address + ", data in " + nodeData);
+            return startEmbedded(config, port, dataDir, definitions, startupWait);
         }
         CrawlOpenSearch os;
         String where;
@@ -127,6 +95,45 @@ final class CrawlOpenSearch implements AutoCloseable {
             os.close();
             throw e;
         }
+    }
+
+    /**
+     * Starts the embedded node on a thread of its own, on a port chosen now; once up, it is reachable and has
+     * the indices, and a crawl's indices left read-only by a killed 'squall serve' are writable again.
+     */
+    private static CrawlOpenSearch startEmbedded(CrawlerConfig config, int port, CrawlDataDir dataDir,
+            Path definitions, Duration startupWait) throws IOException {
+        requireFreePort(port);
+        int httpPort = port > 0 ? port : EmbeddedOpenSearch.freePort();
+        String address = EmbeddedOpenSearch.address(httpPort);
+        CrawlerConfig withAddress = withAddress(config, address);
+        Path nodeData = dataDir.openSearchData();
+        FutureTask<EmbeddedOpenSearch> starting = new FutureTask<>(() -> {
+            EmbeddedOpenSearch node;
+            try {
+                node = EmbeddedOpenSearch.start(nodeData, httpPort);
+            } catch (Exception | LinkageError e) {
+                LOG.error("The embedded OpenSearch node did not start with its data in {}", nodeData, e);
+                throw new OpenSearchUnavailableException("the embedded OpenSearch node did not start with its data"
+                        + " in " + nodeData + " (" + e + "): see the log under " + dataDir.dir(), e);
+            }
+            OpenSearchClient client = OpenSearchClients.create(withAddress);
+            try {
+                prepare(client, withAddress, startupWait, address + " (the embedded node)",
+                        "see its log under " + dataDir.dir(), definitions);
+                ReadOnlyIndices.lift(client, withAddress);
+            } catch (RuntimeException e) {
+                node.close();
+                throw e;
+            } finally {
+                OpenSearchClients.close(client);
+            }
+            return node;
+        });
+        Thread thread = new Thread(starting, "squall-opensearch-start");
+        thread.setDaemon(true);
+        thread.start();
+        return new CrawlOpenSearch(starting, withAddress, "embedded, at " + address + ", data in " + nodeData);
     }
 
     /** Waits until it answers, then creates the indices it lacks. */
