@@ -53,9 +53,7 @@ public final class IndexSetup {
             String remedy) {
         long start = System.nanoTime();
         long deadline = start + wait.toNanos();
-        // Short pauses: a worker may wait here for a node that is starting beside it (local mode), and one
-        // request a second to an OpenSearch that is down costs it nothing.
-        long pauseMillis = 100;
+        long pauseMillis = 250;
         while (true) {
             try {
                 client.info();
@@ -69,7 +67,7 @@ public final class IndexSetup {
                 }
                 LOG.debug("OpenSearch not reachable at {} ({}); retrying in {} ms", where, describe(e), pauseMillis);
                 sleep(pauseMillis);
-                pauseMillis = Math.min(pauseMillis * 2, 1_000);
+                pauseMillis = Math.min(pauseMillis * 2, 5_000);
             }
         }
     }
