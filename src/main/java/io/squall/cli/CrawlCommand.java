@@ -292,7 +292,8 @@ final class CrawlCommand {
             LOG.info("{}", WarmUp.run(config, os.isEmbedded() ? os.client() : null, live::workerUp));
             start = System.nanoTime();
             startedAt = java.time.Instant.now();
-            Watch watch = new Watch(live, index, progress, console, policy, columns, threads, start);
+            Watch watch = new Watch(live, index, progress, console, new InjectionSignal(data.dir()), policy,
+                    columns, threads, start);
             running.activate();
             console.started(running, reporting.metrics()::queueViews);
             while (true) {
@@ -385,13 +386,16 @@ final class CrawlCommand {
      * The progress of a running crawl, on the terminal and in the console, every {@link #PROGRESS_EVERY}, and
      * what OpenSearch being away does to it: while the crawl runs and while it drains. The status index's
      * counts are read again only when something may have changed them (see {@link RecountPolicy}). Seeds
-     * added from the console wake the spouts, which would otherwise find them at their next periodic search.
+     * added from the console or by {@code squall inject} wake the spouts, and so do other spout tasks' acks
+     * for a spout task whose part of the frontier ran dry (their URLs' outlinks may be in its shards): an idle
+     * spout does not search the status index again before its next due date or {@code spout.max.delay.idle}.
      */
     private static final class Watch {
         private final LiveStats live;
         private final StatusIndexReader index;
         private final ProgressPrinter progress;
         private final LocalConsole console;
+        private final InjectionSignal injections;
         private final StopPolicy limits;
         private final int columns;
         private final long threads;
@@ -402,16 +406,18 @@ final class CrawlCommand {
         private long due;
         private Map<String, Long> byStatus;
         private long seedsRelayed;
+        private long spoutOutcomes;
         private ProgressSample last;
         private long lastPrint;
         private boolean draining;
 
         Watch(LiveStats live, StatusIndexReader index, ProgressPrinter progress, LocalConsole console,
-              StopPolicy limits, int columns, long threads, long start) {
+              InjectionSignal injections, StopPolicy limits, int columns, long threads, long start) {
             this.live = live;
             this.index = index;
             this.progress = progress;
             this.console = console;
+            this.injections = injections;
             this.limits = limits;
             this.columns = columns;
             this.threads = threads;
@@ -488,12 +494,22 @@ final class CrawlCommand {
             return dueRead == RecountPolicy.Read.NONE ? null : due;
         }
 
-        /** Seeds added from the console since the last tick: the spouts look for them now. */
+        /**
+         * Seeds added from the console or by {@code squall inject} since the last tick: the spouts look for
+         * them now. Acks or fails since then: the idle spout tasks look for what those URLs wrote into their
+         * shards (a busy task finds it at its next search anyway, and its own acks wake it).
+         */
         private void relaySeeds() {
             long seeds = console.seedsAdded();
-            if (seeds != seedsRelayed) {
+            boolean injected = injections.announced();
+            if (seeds != seedsRelayed || injected) {
                 seedsRelayed = seeds;
                 live.wakeSpouts();
+            }
+            long outcomes = live.spoutOutcomes();
+            if (outcomes != spoutOutcomes) {
+                spoutOutcomes = outcomes;
+                live.wakeIdleSpouts();
             }
         }
     }

@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The configuration of a local crawl, in the order a user expects: Squall's defaults, then
- * {@code crawler-conf.yaml} and {@code es-conf/opensearch-conf.yaml} of the Squall directory, then
+ * The configuration of a local crawl, in the order a user expects: Squall's defaults (with a few of local
+ * mode's own when the node is embedded), then {@code crawler-conf.yaml} and {@code es-conf/opensearch-conf.yaml} of the Squall directory, then
  * {@code --conf}, then local mode's own settings, then the command-line options; {@code --allow} and the
  * seeds' special addresses are added to {@code http.address.allow}.
  */
@@ -29,6 +29,14 @@ final class CrawlSettings {
      */
     static final Map<String, Object> LOCAL_MODE = Map.of("topology.workers", 1,
             "topology.testing.always.try.serialize", true);
+
+    /**
+     * Defaults of a local crawl with its embedded node, which the files can change. Nothing but this process
+     * writes to that node's status index, and whatever it writes wakes the spouts (their own acks, other
+     * tasks' acks, seeds from the console or {@code squall inject --data}): an idle spout's periodic search
+     * is only a safety net there, not how new URLs are found.
+     */
+    static final Map<String, Object> EMBEDDED_DEFAULTS = Map.of("spout.max.delay.idle", 300_000);
 
     private CrawlSettings() {
     }
@@ -48,7 +56,10 @@ final class CrawlSettings {
     }
 
     static CrawlerConfig forCrawl(Path home, CrawlOptions options) {
-        CrawlerConfig config = ConfigLoader.load(files(home, options.confFile()))
+        CrawlerConfig base = options.openSearch() == null
+                ? CrawlerConfig.defaults().with(EMBEDDED_DEFAULTS, "local mode's defaults")
+                : CrawlerConfig.defaults();
+        CrawlerConfig config = ConfigLoader.load(base, files(home, options.confFile()))
                 .with(LOCAL_MODE, "local mode")
                 .with(overrides(options), "the command line");
         config = config.with(Map.of(AddressAllowList.KEY, allowed(config, options)), "--allow and the seeds");

@@ -65,9 +65,19 @@ final class LiveStats {
                 metrics.sum(IDLE_TASKS));
     }
 
-    /** New URLs were written by this process (seeds from the console): the spouts search for them now. */
+    /** New URLs were written (seeds from the console or squall inject): the spouts search for them now. */
     void wakeSpouts() {
-        metrics.wakeSpouts();
+        metrics.wakeSpouts(false);
+    }
+
+    /** URLs were acked or failed, whose writes may hold new URLs for any task: the idle spouts search now. */
+    void wakeIdleSpouts() {
+        metrics.wakeSpouts(true);
+    }
+
+    /** URLs acked and failed so far, over all spout tasks. */
+    long spoutOutcomes() {
+        return metrics.sum(ACKED) + metrics.sum(FAILED);
     }
 
     long inFlight() {

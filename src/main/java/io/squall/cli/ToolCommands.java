@@ -75,9 +75,14 @@ final class ToolCommands {
                 reports.add(injector.inject(urls, p -> err.println("warning: seed " + p)));
             }
             long failed = 0;
+            long added = 0;
             for (InjectionReport report : reports) {
                 out.println(report);
                 failed += report.failed();
+                added += report.added();
+            }
+            if (added > 0 && options.openSearch() == null) {
+                InjectionSignal.announce(options.dataDir()); // a crawl running there searches for them now
             }
             return failed > 0 ? 1 : 0;
         }

@@ -86,11 +86,16 @@ final class WorkerMetrics {
     }
 
     /**
-     * Wakes every spout task, through the {@link IdleGauge} each registers: URLs were written that their
-     * searches would otherwise find only at their next periodic search.
+     * Wakes the spout tasks, every one or only those whose part of the frontier ran dry, through the
+     * {@link IdleGauge} each registers: URLs were written that their searches would otherwise find only at
+     * their next periodic search.
      */
-    void wakeSpouts() {
-        metricsOf(IdleGauge.class).forEach(IdleGauge::wake);
+    void wakeSpouts(boolean idleOnly) {
+        for (IdleGauge gauge : metricsOf(IdleGauge.class)) {
+            if (!idleOnly || gauge.getValue() == 1) {
+                gauge.wake();
+            }
+        }
     }
 
     /** Every task's metric object of that class (a worker in this JVM hands over the objects themselves). */

@@ -14,7 +14,12 @@ public final class ConfigLoader {
 
     /** Loads the files in order; a missing file is an error. */
     public static CrawlerConfig load(List<Path> files) {
-        CrawlerConfig config = CrawlerConfig.defaults();
+        return load(CrawlerConfig.defaults(), files);
+    }
+
+    /** Loads the files in order over {@code base} (the defaults, with a mode's own defaults on top). */
+    public static CrawlerConfig load(CrawlerConfig base, List<Path> files) {
+        CrawlerConfig config = base;
         for (Path file : files) {
             config = config.with(YamlFiles.read(file), file.toString());
         }

@@ -6,8 +6,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The {@code spout.idle} gauge: 1 when the spout task's part of the frontier ran dry, as every metrics
  * reporter reads it, and, for a reader in the worker's own JVM (local mode, which finds it in the worker's
- * metrics registry), a way to wake the spout when it wrote new URLs itself (seeds from the console): the
- * spout then searches for them at once instead of at its next periodic search ({@code spout.max.delay.idle}).
+ * metrics registry), a way to wake the spout when new URLs were written that it would not hear of (seeds
+ * from the console or {@code squall inject}, other tasks' outlinks): the spout then searches for them at
+ * once instead of at its next periodic search ({@code spout.max.delay.idle}).
  */
 public final class IdleGauge implements Gauge<Integer> {
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
@@ -28,7 +29,8 @@ public final class IdleGauge implements Gauge<Integer> {
         return wakeRequested.getAndSet(false);
     }
 
-    void set(boolean isIdle) {
+    /** Set by the spout task at each of its calls. */
+    public void set(boolean isIdle) {
         this.idle = isIdle;
     }
 }

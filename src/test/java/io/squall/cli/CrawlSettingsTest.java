@@ -45,6 +45,25 @@ class CrawlSettingsTest {
     }
 
     @Test
+    void anEmbeddedNodesIdleSpoutSearchesSeldomUnlessAFileSaysOtherwise() throws IOException {
+        long clusterDefault = CrawlerConfig.defaults().getLong("spout.max.delay.idle");
+        CrawlerConfig embedded = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot")));
+        assertEquals(300_000, embedded.getLong("spout.max.delay.idle"));
+        assertTrue(clusterDefault < 300_000, "a cluster's spouts keep searching for other workers' writes");
+
+        CrawlerConfig external = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot",
+                "--opensearch", "http://127.0.0.1:9999")));
+        assertEquals(clusterDefault, external.getLong("spout.max.delay.idle"),
+                "other processes may write into a node of the user's");
+
+        Path conf = home.resolve("idle.yaml");
+        Files.writeString(conf, "spout.max.delay.idle: 20000\n");
+        CrawlerConfig chosen = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot",
+                "--conf", conf.toString())));
+        assertEquals(20_000, chosen.getLong("spout.max.delay.idle"), "a file wins over local mode's default");
+    }
+
+    @Test
     void localModeAllowsTheSeedsSpecialAddressesAndWhatAllowNamesNothingElse() throws IOException {
         Path seeds = home.resolve("seeds.txt");
         Files.writeString(seeds, "http://2130706437:8080/\nhttps://93.184.216.34/\n");

@@ -77,6 +77,27 @@ class WorkerMetricsTest {
     }
 
     @Test
+    void acksWakeOnlyTheSpoutTasksWhosePartOfTheFrontierRanDry() {
+        StormMetricRegistry worker = new StormMetricRegistry();
+        IdleGauge busy = new IdleGauge();
+        IdleGauge dry = new IdleGauge();
+        dry.set(true);
+        task(worker, 1).registerGauge("spout.idle", busy);
+        task(worker, 2).registerGauge("spout.idle", dry);
+        task(worker, 1).registerCounter("spout.acked").inc(3);
+        task(worker, 2).registerCounter("spout.failed").inc();
+        WorkerMetrics metrics = new WorkerMetrics();
+        metrics.attach(worker.getRegistry());
+        LiveStats live = new LiveStats(metrics);
+        assertEquals(4, live.spoutOutcomes());
+
+        live.wakeIdleSpouts();
+
+        assertTrue(dry.takeWake(), "the idle task searches for what the acked URLs wrote");
+        assertFalse(busy.takeWake(), "a busy task is left to its own searches");
+    }
+
+    @Test
     void aTasksMetricIsKnownByTheNameStormGivesIt() {
         assertEquals("fetcher.status.FETCH_ERROR",
                 WorkerMetrics.nameOf("storm.topology.squall-local-1-1763880000.my-host_example_org.fetcher.5.1024"

@@ -170,13 +170,14 @@ class SquallCommandIT {
     }
 
     @Test
-    void aSeedAddedFromTheConsoleIsFetchedAtOnceWhileNothingElseIsDue() throws Exception {
-        try (TestWeb web = TestWeb.start(2)) {
+    void seedsAddedFromTheConsoleOrBySquallInjectAreFetchedAtOnceWhileNothingElseIsDue() throws Exception {
+        try (TestWeb web = TestWeb.start(3)) {
             // The seed's site asks for 100 s between fetches: after its robots.txt, its page waits in the
             // fetcher's queue and nothing else is due. The spout would search again only at that page's ack,
             // or after spout.max.delay.idle (10 minutes here).
             Site waiting = web.site(0).robots("User-agent: *\nCrawl-delay: 100\n").page("/");
             Site added = web.site(1).page("/added-from-console");
+            Site injected = web.site(2).page("/injected");
             Path run = dir.resolve("seed-from-console");
             Files.createDirectories(run);
             Path conf = run.resolve("quiet.yaml");
@@ -198,6 +199,15 @@ class SquallCommandIT {
                         "the added seed fetched");
                 assertEquals(0, web.log().count(waiting.host(), "/"),
                         "found when added, not when the waiting page was fetched and acked");
+
+                // Another process writes a seed into the running crawl's node: the crawl hears of it too.
+                SquallProcess.Result inject = SquallProcess.run(run.resolve("inject"), Duration.ofMinutes(2),
+                        "inject", injected.url("/injected"), "--data", SquallProcess.path(dir.resolve("data")));
+                assertEquals(0, inject.exitCode(), inject.stderr());
+                assertTrue(inject.stdout().contains("1 added"), inject.stdout());
+                awaitProgress(console, p -> web.log().count(injected.host(), "/injected") > 0,
+                        "the injected seed fetched");
+                assertEquals(0, web.log().count(waiting.host(), "/"), "found when injected");
 
                 assertEquals(200, act(console, "stop").statusCode());
                 assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the crawl stops");
