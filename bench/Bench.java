@@ -221,6 +221,8 @@ public class Bench {
                 long machineBefore = MachineCpu.busyTicks();
                 long started = System.currentTimeMillis();
                 Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                // The slow crawl's steady pace, start and stop apart: where the ratio's cost lies.
+                SteadyWindow steady = delays[i].equals("0") ? null : SteadyWindow.start(process.pid(), dir.resolve("data"), nginx, 30, 40);
                 String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
                 process.waitFor();
                 long exited = System.currentTimeMillis();
@@ -237,6 +239,9 @@ public class Bench {
                         delays[i].equals("0") ? " (target >= 200)" : "", log[1] - started / 1000.0,
                         (exited - started) / 1000.0 - window, machine, 1000 * perPage[i], crawlerCpu,
                         1000 * crawlerCpu / log[0], process.exitValue());
+                if (steady != null) {
+                    System.out.println(steady.report());
+                }
             }
         }
         System.out.printf(Locale.ROOT, "  machine CPU per page at 0.1 s over no delay: %.2f (target <= 1.3)%n", perPage[1] / perPage[0]);
@@ -613,6 +618,63 @@ public class Bench {
 
         static double seconds(long ticks) {
             return ticks / TICKS_PER_SECOND;
+        }
+    }
+
+    /**
+     * CPU per page over a window of a running docs crawl, from {@code after} seconds after the command started,
+     * for {@code seconds}: the machine's, the crawler process's (its OpenSearch node's threads apart too), and
+     * the node's searches and refreshes per page (from its address published in the crawl's data directory).
+     * Pages are counted in nginx's log.
+     */
+    static final class SteadyWindow {
+        private final Thread thread;
+        private volatile String report = "  steady window: not measured (the crawl ended before it)";
+
+        private SteadyWindow(Thread thread) {
+            this.thread = thread;
+        }
+
+        static SteadyWindow start(long pid, Path data, Nginx nginx, int after, int seconds) {
+            SteadyWindow[] window = new SteadyWindow[1];
+            Thread thread = new Thread(() -> window[0].measure(pid, data, nginx, after, seconds), "steady-window");
+            window[0] = new SteadyWindow(thread);
+            thread.setDaemon(true);
+            thread.start();
+            return window[0];
+        }
+
+        String report() throws InterruptedException {
+            thread.join();
+            return report;
+        }
+
+        private void measure(long pid, Path data, Nginx nginx, int after, int seconds) {
+            try {
+                Thread.sleep(after * 1000L);
+                long[] before = CpuWindow.processTicks(pid);
+                long machineBefore = MachineCpu.busyTicks();
+                long[] osBefore = CpuWindow.nodeCounts(data);
+                double pagesBefore = nginx.pageRequests()[0];
+                Thread.sleep(seconds * 1000L);
+                long[] afterTicks = CpuWindow.processTicks(pid);
+                long machineAfter = MachineCpu.busyTicks();
+                long[] osAfter = CpuWindow.nodeCounts(data);
+                double pages = nginx.pageRequests()[0] - pagesBefore;
+                if (pages <= 0 || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    return;
+                }
+                report = String.format(Locale.ROOT, "  steady window of %d s from %d s after the start (%.0f pages):"
+                        + " machine %.1f ms a page, crawler process %.1f ms without its OpenSearch node, the node %.1f ms;"
+                        + " the node's searches and refreshes a page: %s",
+                        seconds, after, pages, 1000 * MachineCpu.seconds(machineAfter - machineBefore) / pages,
+                        1000 * MachineCpu.seconds(afterTicks[0] - before[0]) / pages,
+                        1000 * MachineCpu.seconds(afterTicks[1] - before[1]) / pages,
+                        osBefore == null || osAfter == null ? "?" : String.format(Locale.ROOT, "%.2f and %.2f",
+                                (osAfter[0] - osBefore[0]) / pages, (osAfter[1] - osBefore[1]) / pages));
+            } catch (Exception e) {
+                report = "  steady window: not measured (" + e + ")";
+            }
         }
     }
 
