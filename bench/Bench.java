@@ -631,17 +631,15 @@ public class Bench {
         private final Thread thread;
         private volatile String report = "  steady window: not measured (the crawl ended before it)";
 
-        private SteadyWindow(Thread thread) {
-            this.thread = thread;
+        private SteadyWindow(long pid, Path data, Nginx nginx, int after, int seconds) {
+            thread = new Thread(() -> measure(pid, data, nginx, after, seconds), "steady-window");
+            thread.setDaemon(true);
         }
 
         static SteadyWindow start(long pid, Path data, Nginx nginx, int after, int seconds) {
-            SteadyWindow[] window = new SteadyWindow[1];
-            Thread thread = new Thread(() -> window[0].measure(pid, data, nginx, after, seconds), "steady-window");
-            window[0] = new SteadyWindow(thread);
-            thread.setDaemon(true);
-            thread.start();
-            return window[0];
+            SteadyWindow window = new SteadyWindow(pid, data, nginx, after, seconds);
+            window.thread.start();
+            return window;
         }
 
         String report() throws InterruptedException {
@@ -652,26 +650,22 @@ public class Bench {
         private void measure(long pid, Path data, Nginx nginx, int after, int seconds) {
             try {
                 Thread.sleep(after * 1000L);
-                long[] before = CpuWindow.processTicks(pid);
-                long machineBefore = MachineCpu.busyTicks();
-                long[] osBefore = CpuWindow.nodeCounts(data);
                 double pagesBefore = nginx.pageRequests()[0];
+                CpuSample before = CpuSample.take(pid, data);
                 Thread.sleep(seconds * 1000L);
-                long[] afterTicks = CpuWindow.processTicks(pid);
-                long machineAfter = MachineCpu.busyTicks();
-                long[] osAfter = CpuWindow.nodeCounts(data);
+                CpuSample end = CpuSample.take(pid, data);
                 double pages = nginx.pageRequests()[0] - pagesBefore;
                 if (pages <= 0 || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     return;
                 }
+                long[] node = end.nodeCountsSince(before);
                 report = String.format(Locale.ROOT, "  steady window of %d s from %d s after the start (%.0f pages):"
                         + " machine %.1f ms a page, crawler process %.1f ms without its OpenSearch node, the node %.1f ms;"
                         + " the node's searches and refreshes a page: %s",
-                        seconds, after, pages, 1000 * MachineCpu.seconds(machineAfter - machineBefore) / pages,
-                        1000 * MachineCpu.seconds(afterTicks[0] - before[0]) / pages,
-                        1000 * MachineCpu.seconds(afterTicks[1] - before[1]) / pages,
-                        osBefore == null || osAfter == null ? "?" : String.format(Locale.ROOT, "%.2f and %.2f",
-                                (osAfter[0] - osBefore[0]) / pages, (osAfter[1] - osBefore[1]) / pages));
+                        seconds, after, pages, 1000 * MachineCpu.seconds(end.machine() - before.machine()) / pages,
+                        1000 * MachineCpu.seconds(end.crawler() - before.crawler()) / pages,
+                        1000 * MachineCpu.seconds(end.node() - before.node()) / pages,
+                        node == null ? "?" : String.format(Locale.ROOT, "%.2f and %.2f", node[0] / pages, node[1] / pages));
             } catch (Exception e) {
                 report = "  steady window: not measured (" + e + ")";
             }
@@ -679,9 +673,65 @@ public class Bench {
     }
 
     /**
-     * CPU use over a window of a running crawl: the crawler process's threads (its embedded OpenSearch node's
-     * threads, named "opensearch[...", counted apart), the whole machine, and the node's searches and refreshes
-     * in that time (from its _stats, at the address the crawl publishes under its data directory).
+     * CPU ticks at one moment: the crawler process's threads (its embedded OpenSearch node's threads, named
+     * "opensearch[...", counted apart), the whole machine's, and the node's [searches, refreshes] so far
+     * (null when the node cannot be asked).
+     */
+    record CpuSample(long crawler, long node, long machine, long[] nodeCounts) {
+        static CpuSample take(long pid, Path dataDir) throws IOException {
+            long[] process = processTicks(pid);
+            return new CpuSample(process[0], process[1], MachineCpu.busyTicks(), nodeCounts(dataDir));
+        }
+
+        /** The node's searches and refreshes since {@code before}, or null when either count is unknown. */
+        long[] nodeCountsSince(CpuSample before) {
+            return nodeCounts == null || before.nodeCounts == null ? null
+                    : new long[] {nodeCounts[0] - before.nodeCounts[0], nodeCounts[1] - before.nodeCounts[1]};
+        }
+
+        /** CPU ticks of the process's threads: [everything but the OpenSearch node, the node]. */
+        private static long[] processTicks(long pid) throws IOException {
+            long[] ticks = new long[2];
+            try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+                for (Path task : (Iterable<Path>) tasks::iterator) {
+                    try {
+                        String comm = Files.readString(task.resolve("comm")).strip();
+                        String stat = Files.readString(task.resolve("stat"));
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                        ticks[comm.startsWith("opensearch[") ? 1 : 0] += t;
+                    } catch (IOException | RuntimeException e) {
+                        // the thread ended meanwhile
+                    }
+                }
+            }
+            return ticks;
+        }
+
+        /** [searches, refreshes] of all indices, or null when the node cannot be asked. */
+        private static long[] nodeCounts(Path dataDir) {
+            try {
+                String address = Files.readString(dataDir.resolve("opensearch.address")).strip();
+                var connection = (java.net.HttpURLConnection) java.net.URI.create(address
+                        + "/_stats/search,refresh").toURL().openConnection();
+                String json = new String(connection.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                String all = json.substring(json.indexOf("\"_all\""));
+                return new long[] {number(all, "\"query_total\":(\\d+)"), number(all, "\"refresh\":\\{\"total\":(\\d+)")};
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        private static long number(String json, String regex) {
+            Matcher m = Pattern.compile(regex).matcher(json);
+            return m.find() ? Long.parseLong(m.group(1)) : -1;
+        }
+    }
+
+    /**
+     * CPU use over a window of a running crawl ({@link CpuSample}s at its ends): the crawler process's
+     * threads, its OpenSearch node's apart, the whole machine, and the node's searches and refreshes in that
+     * time (from its _stats, at the address the crawl publishes under its data directory).
      */
     static final class CpuWindow {
         final int afterFirstFetchSeconds;
@@ -704,66 +754,24 @@ public class Bench {
                 }
                 long wait = afterFirstFetchSeconds * 1_000_000_000L - (System.nanoTime() - web.firstStart.get());
                 Thread.sleep(Math.max(0, wait / 1_000_000));
-                long[] before = processTicks(pid);
-                long machineBefore = MachineCpu.busyTicks();
-                long[] osBefore = nodeCounts(dataDir);
+                CpuSample before = CpuSample.take(pid, dataDir);
                 long requestsBefore = web.requests.get();
                 long t0 = System.nanoTime();
                 Thread.sleep(seconds * 1000L);
-                long[] after = processTicks(pid);
-                long machineAfter = MachineCpu.busyTicks();
-                long[] osAfter = nodeCounts(dataDir);
+                CpuSample end = CpuSample.take(pid, dataDir);
                 double wall = (System.nanoTime() - t0) / 1e9;
-                double crawler = MachineCpu.seconds(after[0] - before[0]) / wall;
-                double node = MachineCpu.seconds(after[1] - before[1]) / wall;
+                long[] node = end.nodeCountsSince(before);
                 report = String.format(Locale.ROOT, "  CPU window of %.0f s from %d s after the first fetch (%d pages in it):"
                         + " crawler process %.3f cores without its OpenSearch node (target <= 0.05), the node %.3f cores,"
                         + " the machine %.3f cores; the node answered %s searches and %s refreshes in it",
-                        wall, afterFirstFetchSeconds, web.requests.get() - requestsBefore, crawler, node,
-                        MachineCpu.seconds(machineAfter - machineBefore) / wall,
-                        osBefore == null || osAfter == null ? "?" : String.valueOf(osAfter[0] - osBefore[0]),
-                        osBefore == null || osAfter == null ? "?" : String.valueOf(osAfter[1] - osBefore[1]));
+                        wall, afterFirstFetchSeconds, web.requests.get() - requestsBefore,
+                        MachineCpu.seconds(end.crawler() - before.crawler()) / wall,
+                        MachineCpu.seconds(end.node() - before.node()) / wall,
+                        MachineCpu.seconds(end.machine() - before.machine()) / wall,
+                        node == null ? "?" : String.valueOf(node[0]), node == null ? "?" : String.valueOf(node[1]));
             } catch (Exception e) {
                 report = "  CPU window: not measured (" + e + ")";
             }
-        }
-
-        /** CPU ticks of the process's threads: [everything but the OpenSearch node, the node]. */
-        static long[] processTicks(long pid) throws IOException {
-            long[] ticks = new long[2];
-            try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
-                for (Path task : (Iterable<Path>) tasks::iterator) {
-                    try {
-                        String comm = Files.readString(task.resolve("comm")).strip();
-                        String stat = Files.readString(task.resolve("stat"));
-                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                        long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                        ticks[comm.startsWith("opensearch[") ? 1 : 0] += t;
-                    } catch (IOException | RuntimeException e) {
-                        // the thread ended meanwhile
-                    }
-                }
-            }
-            return ticks;
-        }
-
-        /** [searches, refreshes] of all indices, or null when the node cannot be asked. */
-        static long[] nodeCounts(Path dataDir) {
-            try {
-                String address = Files.readString(dataDir.resolve("opensearch.address")).strip();
-                var connection = (java.net.HttpURLConnection) java.net.URI.create(address
-                        + "/_stats/search,refresh").toURL().openConnection();
-                String json = new String(connection.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                String all = json.substring(json.indexOf("\"_all\""));
-                return new long[] {number(all, "\"query_total\":(\\d+)"), number(all, "\"refresh\":\\{\"total\":(\\d+)")};
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
-        }
-
-        static long number(String json, String regex) {
-            Matcher m = Pattern.compile(regex).matcher(json);
-            return m.find() ? Long.parseLong(m.group(1)) : -1;
         }
     }
 

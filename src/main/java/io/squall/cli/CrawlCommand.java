@@ -434,13 +434,14 @@ final class CrawlCommand {
          * asked, nothing changed since the last exact count, or OpenSearch away).
          */
         Long tick(boolean wantDue) {
-            relaySeeds();
+            LiveStats.SpoutActivity spouts = live.spoutActivity();
+            relayWrites(spouts);
             Duration elapsed = elapsed();
             boolean report = elapsed.toNanos() - lastPrint >= PROGRESS_EVERY.toNanos();
             if (!wantDue && !report && !outage.ongoing()) {
                 return null;
             }
-            RecountPolicy.Activity activity = new RecountPolicy.Activity(live.spoutActivity(), console.seedsAdded());
+            RecountPolicy.Activity activity = new RecountPolicy.Activity(spouts, console.seedsAdded());
             RecountPolicy.Read dueRead;
             RecountPolicy.Read statusRead;
             if (outage.ongoing()) { // read on every tick, to notice OpenSearch back
@@ -499,14 +500,14 @@ final class CrawlCommand {
          * them now. Acks or fails since then: the idle spout tasks look for what those URLs wrote into their
          * shards (a busy task finds it at its next search anyway, and its own acks wake it).
          */
-        private void relaySeeds() {
+        private void relayWrites(LiveStats.SpoutActivity spouts) {
             long seeds = console.seedsAdded();
             boolean injected = injections.announced();
             if (seeds != seedsRelayed || injected) {
                 seedsRelayed = seeds;
                 live.wakeSpouts();
             }
-            long outcomes = live.spoutOutcomes();
+            long outcomes = spouts.acked() + spouts.failed();
             if (outcomes != spoutOutcomes) {
                 spoutOutcomes = outcomes;
                 live.wakeIdleSpouts();

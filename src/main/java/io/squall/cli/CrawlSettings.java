@@ -17,9 +17,10 @@ import java.util.Set;
 
 /**
  * The configuration of a local crawl, in the order a user expects: Squall's defaults (with a few of local
- * mode's own when the node is embedded), then {@code crawler-conf.yaml} and {@code es-conf/opensearch-conf.yaml} of the Squall directory, then
- * {@code --conf}, then local mode's own settings, then the command-line options; {@code --allow} and the
- * seeds' special addresses are added to {@code http.address.allow}.
+ * mode's own when the node is embedded), then {@code crawler-conf.yaml} and
+ * {@code es-conf/opensearch-conf.yaml} of the Squall directory, then {@code --conf}, then local mode's own
+ * settings, then the command-line options; {@code --allow} and the seeds' special addresses are added to
+ * {@code http.address.allow}.
  */
 final class CrawlSettings {
     /**

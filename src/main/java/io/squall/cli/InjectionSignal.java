@@ -2,7 +2,6 @@ package io.squall.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
@@ -48,10 +47,8 @@ final class InjectionSignal {
     private static String read(Path file) {
         try {
             return Files.readString(file);
-        } catch (NoSuchFileException e) {
-            return null;
         } catch (IOException e) {
-            // Unreadable now (being replaced on a file system without atomic moves): read again next tick.
+            // None yet, or being replaced on a file system without atomic moves: read again next tick.
             return null;
         }
     }

@@ -75,11 +75,6 @@ final class LiveStats {
         metrics.wakeSpouts(true);
     }
 
-    /** URLs acked and failed so far, over all spout tasks. */
-    long spoutOutcomes() {
-        return metrics.sum(ACKED) + metrics.sum(FAILED);
-    }
-
     long inFlight() {
         return metrics.sum(IN_FLIGHT);
     }

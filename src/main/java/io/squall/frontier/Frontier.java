@@ -190,7 +190,8 @@ public final class Frontier implements AutoCloseable {
 
     /**
      * New URLs were written that this task's searches would otherwise find only at the next periodic search
-     * (seeds injected in this JVM): search for them now. Call on the spout thread.
+     * (seeds from a local crawl's console or {@code squall inject}, other tasks' outlinks): search for them
+     * now. Call on the spout thread.
      */
     public void wake() {
         long now = nowMillis();

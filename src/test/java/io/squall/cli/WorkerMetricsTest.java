@@ -89,7 +89,8 @@ class WorkerMetricsTest {
         WorkerMetrics metrics = new WorkerMetrics();
         metrics.attach(worker.getRegistry());
         LiveStats live = new LiveStats(metrics);
-        assertEquals(4, live.spoutOutcomes());
+        LiveStats.SpoutActivity spouts = live.spoutActivity();
+        assertEquals(4, spouts.acked() + spouts.failed());
 
         live.wakeIdleSpouts();
 
