@@ -43,6 +43,8 @@ final class CrawlCommand {
     static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
     /** How long a stop before the frontier is dry lets in-flight URLs finish before the cluster goes down. */
     static final Duration DRAIN = Duration.ofSeconds(10);
+    /** How often a drain looks whether the URLs in flight are done: the last ones take tens of milliseconds. */
+    static final Duration DRAIN_POLL = Duration.ofMillis(20);
     static final int TOP = 10;
     /** How long a stop waits for a worker that is still starting before the cluster is closed. */
     static final Duration WORKER_START_WAIT = Duration.ofSeconds(60);
@@ -374,10 +376,14 @@ final class CrawlCommand {
     private Duration drain(LiveStats live, Watch watch) throws InterruptedException {
         long began = System.nanoTime();
         long deadline = began + DRAIN.toNanos();
+        long nextTick = began + TICK.toNanos();
         watch.draining = true;
         while (live.inFlight() > 0 && System.nanoTime() < deadline && !stop.requested()) {
-            Thread.sleep(TICK.toMillis());
-            watch.tick(false);
+            Thread.sleep(DRAIN_POLL.toMillis());
+            if (System.nanoTime() >= nextTick) {
+                watch.tick(false);
+                nextTick += TICK.toNanos();
+            }
         }
         return Duration.ofNanos(System.nanoTime() - began);
     }

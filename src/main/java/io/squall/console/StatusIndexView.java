@@ -32,7 +32,6 @@ public final class StatusIndexView {
     private static final String PROCESSED = StatusWriter.PROCESSED;
     private static final List<FieldValue> FAILED = List.of(FieldValue.of(Status.FETCH_ERROR.name()),
             FieldValue.of(Status.ERROR.name()));
-    /** Painless: the page's size, kept as a string in the metadata. */
     /** Mapped as a number (es-conf/status.json), so that it can be summed. */
     private static final String BYTES_FIELD = "metadata." + MetadataKeys.FETCH_BYTE_LENGTH;
 

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 import org.opensearch.common.settings.Settings;
 
@@ -16,6 +17,29 @@ import org.opensearch.common.settings.Settings;
  * but not in the topology jar: a Storm cluster uses an OpenSearch of its own.
  */
 public final class EmbeddedOpenSearch implements AutoCloseable {
+    /**
+     * The modules of an OpenSearch distribution on Squall's classpath, but Painless. Squall runs no script, and building Painless's
+     * class whitelist at start-up took about 2 s of CPU, on 2 cores as long as the rest of the node's start
+     * and longer than Storm's: the first page of every local crawl waited for it. Without Painless, a script
+     * in {@code painless} (a Dashboards scripted field, an update-by-query script) is refused with
+     * "script_lang not supported"; Lucene expressions and Mustache templates remain.
+     */
+    static final List<String> MODULES = List.of(
+            "org.opensearch.search.aggregations.matrix.MatrixAggregationPlugin",
+            "org.opensearch.analysis.common.CommonAnalysisPlugin",
+            "org.opensearch.geo.GeoModulePlugin",
+            "org.opensearch.ingest.common.IngestCommonPlugin",
+            "org.opensearch.ingest.useragent.IngestUserAgentPlugin",
+            "org.opensearch.script.expression.ExpressionPlugin",
+            "org.opensearch.script.mustache.MustachePlugin",
+            "org.opensearch.index.mapper.MapperExtrasPlugin",
+            "org.opensearch.join.ParentJoinPlugin",
+            "org.opensearch.percolator.PercolatorPlugin",
+            "org.opensearch.index.rankeval.RankEvalPlugin",
+            "org.opensearch.index.reindex.ReindexPlugin",
+            "org.opensearch.plugin.repository.url.URLRepositoryPlugin",
+            "org.opensearch.transport.Netty4Plugin");
+
     private final OpenSearchRunner runner;
     private final int httpPort;
 
@@ -39,6 +63,7 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
                 .basePath(dataDir.toAbsolutePath().toString())
                 .clusterName("squall-local")
                 .numOfNode(1)
+                .moduleTypes(String.join(",", MODULES))
                 .useLogger()
                 .disableESLogger());
         runner.ensureYellow();
