@@ -50,7 +50,8 @@ final class LocalCrawlTopology implements AutoCloseable {
     /**
      * The daemons' settings: the worker runs in this JVM and nothing else shares the cluster, so the daemons'
      * watch over it (heartbeats, monitoring, blob updates, their own metrics) runs seldom. At Storm's
-     * periods, from one to a few seconds each, the idle daemons took about 3% of a core.
+     * periods, from one to a few seconds each, the idle daemons took about 3% of a core. (Nimbus's assignments
+     * and the supervisor's slots are looked at every second whatever is set here: the local cluster forces it.)
      */
     static Map<String, Object> daemonConf() {
         return Map.ofEntries(
@@ -60,8 +61,6 @@ final class LocalCrawlTopology implements AutoCloseable {
                 Map.entry(Config.WORKER_HEARTBEAT_FREQUENCY_SECS, 5),
                 Map.entry(Config.TASK_HEARTBEAT_FREQUENCY_SECS, 10),
                 Map.entry(DaemonConfig.SUPERVISOR_HEARTBEAT_FREQUENCY_SECS, 10),
-                Map.entry(DaemonConfig.SUPERVISOR_MONITOR_FREQUENCY_SECS, 10),
-                Map.entry(DaemonConfig.NIMBUS_MONITOR_FREQ_SECS, 30),
                 Map.entry(DaemonConfig.SUPERVISOR_LOCALIZER_UPDATE_BLOB_INTERVAL_SECS, 600),
                 Map.entry(DaemonConfig.SUPERVISOR_LOCALIZER_CACHE_CLEANUP_INTERVAL_MS, 600_000),
                 Map.entry(DaemonConfig.STORM_DAEMON_METRICS_REPORTER_INTERVAL_SECS, 60),
