@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,13 +21,14 @@ class EmbeddedOpenSearchTest {
     @Test
     void theNodeLoadsEveryModuleButPainlessAndRefusesPainlessScriptsWithItsReason(TestOpenSearch os)
             throws Exception {
-        String plugins = get(os.address() + "/_nodes/plugins").body();
+        String plugins = http.send(HttpRequest.newBuilder(URI.create(os.address() + "/_nodes/plugins")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
         for (String module : EmbeddedOpenSearch.MODULES) {
             assertTrue(plugins.contains(module), module + " missing from " + plugins);
         }
         assertFalse(plugins.contains("Painless"), plugins);
 
-        os.createIndices(java.util.Map.of());
+        os.createIndices(Map.of());
         HttpResponse<String> scripted = http.send(HttpRequest.newBuilder(
                         URI.create(os.address() + "/" + os.indexName(SquallIndex.STATUS) + "/_search"))
                 .header("Content-Type", "application/json")
@@ -35,9 +37,5 @@ class EmbeddedOpenSearchTest {
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(400, scripted.statusCode(), scripted.body());
         assertTrue(scripted.body().contains("script_lang not supported [painless]"), scripted.body());
-    }
-
-    private HttpResponse<String> get(String url) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }
