@@ -195,7 +195,8 @@ public final class Frontier implements AutoCloseable {
      */
     public void wake() {
         long now = nowMillis();
-        discovery.retryBy(searchableAt(now, now));
+        // Someone else wrote: search at once, refreshing the index first when hosts starve.
+        discovery.retryBy(refreshAllowed ? now : now + visibilityMillis);
         lastWritesMillis = now;
     }
 
@@ -432,9 +433,15 @@ public final class Frontier implements AutoCloseable {
         return until;
     }
 
-    /** When a search can see what was written before a release: at once when it may refresh the index first. */
+    /**
+     * When a search can see what was written before a release: at once when the next search refreshes the
+     * index first (no host is fed, or one waits for its outlinks), otherwise once the refresh interval showed
+     * it. While every fed host has URLs to go, a search for new hosts after each ack would not see that ack's
+     * writes and would find nothing: in a slow crawl of two hosts it ran four times a second.
+     */
     private long searchableAt(long releaseMillis, long nowMillis) {
-        return refreshAllowed ? nowMillis : releaseMillis + visibilityMillis;
+        boolean refreshesFirst = refreshAllowed && (hosts.size() == 0 || hosts.anyWaiting());
+        return refreshesFirst ? nowMillis : releaseMillis + visibilityMillis;
     }
 
     /**

@@ -168,6 +168,16 @@ final class HostQuotas {
         return waiting.stream().map(h -> h.key).toList();
     }
 
+    /** Whether a host reached the end of its due URLs and has room for new ones (see {@link #waitingKeys}). */
+    boolean anyWaiting() {
+        for (Host h : hosts.values()) {
+            if (h.reachedEnd && isHungry(h)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The largest quota among these hosts (0 when none is fed). */
     int largestQuota(List<String> keys) {
         int largest = 0;

@@ -383,6 +383,45 @@ class FrontierTest {
     }
 
     @Test
+    void whileItsHostsHaveUrlsToGoAnAckDoesNotSendASearchForNewHostsThatCouldNotSeeItsWrites(TestOpenSearch os)
+            throws Exception {
+        // A refresh interval far beyond the test's patience: an ack's writes stay unsearchable, and the spout
+        // refreshes only when a host waits for its outlinks, which the busy host does not.
+        StatusDocs docs = emptyIndices(os);
+        os.client().indices().putSettings(s -> s.index(os.indexName(SquallIndex.STATUS))
+                .settings(i -> i.refreshInterval(t -> t.time("1h"))));
+        Instant due = Instant.now().minusSeconds(60);
+        for (int i = 0; i < 40; i++) {
+            docs.add(ROOT + i, "DISCOVERED", due.plusMillis(i), Map.of());
+        }
+        docs.write();
+        // A quota of 4 that does not grow with the acks: at most one refill per ack.
+        CrawlerConfig config = os.config(fastSettings(Map.of("opensearch.status.max.urls.per.bucket", 4,
+                "spout.host.min.urls", 4, "spout.host.horizon", 0.1)));
+        try (Frontier frontier = Frontier.open(config, 0, 1)) {
+            List<Frontier.Emission> first = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 4);
+            assertEquals(4, first.size(), "the host's first quota");
+            // Let the first searches settle: the one that fed the host, and the dry one for other hosts.
+            assertTrue(pollUntil(frontier, Duration.ofMillis(500), e -> false).isEmpty());
+            long before = frontier.searches();
+
+            List<Frontier.Emission> emitted = new ArrayList<>(first);
+            for (int i = 0; i < 4; i++) {
+                docs.add(emitted.get(i).url(), "FETCHED", Instant.now().plus(Duration.ofDays(1)), Map.of())
+                        .add(ROOT + "new" + i, "DISCOVERED", Instant.now(), Map.of()).writeUnrefreshed();
+                frontier.acked(emitted.get(i).url());
+                emitted.addAll(pollUntil(frontier, Duration.ofMillis(250), e -> false));
+            }
+
+            long searches = frontier.searches() - before;
+            assertTrue(emitted.size() > 4, "the host is refilled as its URLs are acked");
+            // Each ack used to send a search for new hosts every spout.min.delay.queries (20 ms here): about 45.
+            assertTrue(searches <= 4, "the host's refills, at most one an ack, and no search for new hosts: "
+                    + searches);
+        }
+    }
+
+    @Test
     void withoutTheRefreshPrivilegeTheSpoutTriesOnceThenWaitsForTheIntervalAndIsNotDryBeforeTheOutlinksShow(
             TestOpenSearch os) throws Exception {
         // Long enough that a search right after the ack cannot see the outlink.
