@@ -49,8 +49,9 @@ import org.slf4j.LoggerFactory;
  * the last search for new URLs found none, so that the spout waits for exactly those writes, and hosts
  * wait for their outlinks (or no host is fed at all), the next search refreshes the index first instead
  * of waiting for the refresh interval: each level of links reaches the fetchers that much sooner, most
- * of all at a crawl's start. When the refresh is not allowed (a user without that privilege), the spout
- * says so once and waits for the interval instead.
+ * of all at a crawl's start. Otherwise (every fed host has URLs to go) a search for new hosts waits for the
+ * interval to show those writes: sent sooner, it would find nothing. When the refresh is not allowed (a user
+ * without that privilege), the spout says so once and waits for the interval instead.
  */
 public final class Frontier implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Frontier.class);

@@ -1,6 +1,7 @@
 package io.squall.frontier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -154,11 +155,13 @@ class HostQuotasTest {
 
         assertEquals(List.of("big"), q.plan(0, 50).stream().map(HostQuotas.Refill::key).toList());
         assertEquals(List.of("busy"), q.waitingKeys(50), "one search looks for the new URLs of the others");
+        assertTrue(q.anyWaiting());
         assertEquals(99, q.room(q.get("busy")), "a new host's quota is a full query's worth");
         for (int i = 0; i < 99; i++) {
             q.emitted("busy");
         }
         assertEquals(List.of(), q.waitingKeys(50), "a host without room waits for nothing");
+        assertFalse(q.anyWaiting(), "one with URLs to go and one without room: none waits");
     }
 
     @Test
