@@ -689,23 +689,32 @@ public class Bench {
                     : new long[] {nodeCounts[0] - before.nodeCounts[0], nodeCounts[1] - before.nodeCounts[1]};
         }
 
-        /** CPU ticks of the process's threads: [everything but the OpenSearch node, the node]. */
+        /**
+         * CPU ticks of the process: [everything but the OpenSearch node, the node]. The process's own count
+         * keeps the CPU of threads that ended (the JIT compiler's come and go), which a sum over the threads
+         * alive at each end of a window loses; the node's share is the sum over its threads (its pools keep them).
+         */
         private static long[] processTicks(long pid) throws IOException {
-            long[] ticks = new long[2];
+            long node = 0;
             try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
                 for (Path task : (Iterable<Path>) tasks::iterator) {
                     try {
-                        String comm = Files.readString(task.resolve("comm")).strip();
-                        String stat = Files.readString(task.resolve("stat"));
-                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                        long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                        ticks[comm.startsWith("opensearch[") ? 1 : 0] += t;
+                        if (Files.readString(task.resolve("comm")).strip().startsWith("opensearch[")) {
+                            node += cpuTicks(task.resolve("stat"));
+                        }
                     } catch (IOException | RuntimeException e) {
                         // the thread ended meanwhile
                     }
                 }
             }
-            return ticks;
+            return new long[] {cpuTicks(Path.of("/proc/" + pid + "/stat")) - node, node};
+        }
+
+        /** User and system ticks of a /proc stat file (a process's or a thread's). */
+        private static long cpuTicks(Path stat) throws IOException {
+            String text = Files.readString(stat);
+            String[] f = text.substring(text.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
         }
 
         /** [searches, refreshes] of all indices, or null when the node cannot be asked. */
