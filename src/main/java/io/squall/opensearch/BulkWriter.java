@@ -30,10 +30,12 @@ import org.slf4j.LoggerFactory;
  * confirmed its item. The status updater, the content indexer and the injector all write through it.
  *
  * <p>Operations are buffered and sent as soon as a request slot is free, after a linger of a few
- * milliseconds that lets a burst go in one request: an idle writer adds almost no latency, and under load
- * batches grow by themselves while the requests in flight are answered (each answer sends what gathered
- * meanwhile). A full batch of {@code bulkActions} is sent at once; {@code flushInterval} bounds how long
- * a partial batch waits whatever happens. Why: a URL is acked only once its writes are confirmed, so
+ * milliseconds that lets a burst go in one request, and at least {@value #SPACING_MILLIS} ms after the last
+ * partial batch: a write after a quiet spell adds almost no latency, a stream of small writes (a crawl that
+ * waits between pages) goes a few pages a request, and under load batches grow by themselves while the
+ * requests in flight are answered (each answer sends what gathered meanwhile). A full batch of
+ * {@code bulkActions} is sent at once; {@code flushInterval} bounds how long a partial batch waits whatever
+ * happens. Why: a URL is acked only once its writes are confirmed, so
  * every millisecond a write waits in a buffer holds its host's share of the spout's quota; a fixed
  * flush interval of a second or two per stage kept the fetcher starving. At most
  * {@code concurrentRequests} bulk requests are in flight;
@@ -57,6 +59,11 @@ public final class BulkWriter implements AutoCloseable {
     public static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
     // How long a partial batch waits for company when a request slot is free.
     private static final long LINGER_MILLIS = 3;
+    // The shortest time between two partial batches. A crawl that waits between pages hands a writer a page
+    // at a time: each would be a request of its own, whose fixed cost (the node's HTTP and bulk handling,
+    // a translog sync) a slow crawl pays per page. Spaced, a request carries a few pages; a lone write after
+    // a quiet spell still leaves at once, and a full batch never waits.
+    static final long SPACING_MILLIS = 200;
     private static final long FIRST_RETRY_PAUSE_MILLIS = 250;
     static final long MAX_RETRY_PAUSE_MILLIS = 5_000;
     private static final long RETRY_WARNING_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
@@ -126,6 +133,7 @@ public final class BulkWriter implements AutoCloseable {
     private final AtomicLong lastRetryWarningNanos = new AtomicLong(System.nanoTime() - RETRY_WARNING_EVERY_NANOS);
     private volatile boolean closed;
     private boolean lingering;
+    private volatile long lastSentNanos = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(SPACING_MILLIS);
 
     /**
      * @param client the client whose transport is used (not closed by this writer)
@@ -264,8 +272,14 @@ public final class BulkWriter implements AutoCloseable {
             flush();
         } else if (!lingering && requestSlots.availablePermits() > 0) {
             lingering = true;
-            timer.schedule(this::sendIfSlotFree, LINGER_MILLIS, TimeUnit.MILLISECONDS);
+            timer.schedule(this::sendIfSlotFree, Math.max(LINGER_MILLIS, spacingLeftMillis()), TimeUnit.MILLISECONDS);
         }
+    }
+
+    /** How long until the next partial batch may leave: 0 once {@link #SPACING_MILLIS} passed since the last. */
+    private long spacingLeftMillis() {
+        long sinceLast = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastSentNanos);
+        return Math.max(0, SPACING_MILLIS - sinceLast);
     }
 
     /** Sends what is buffered if a request slot is free; otherwise the answer that frees one calls again. */
@@ -277,10 +291,10 @@ public final class BulkWriter implements AutoCloseable {
         sendWithSlot(takeBatch());
     }
 
-    /** After an answer: what gathered while the request was in flight leaves now, on the timer thread. */
+    /** After an answer: what gathered while the request was in flight leaves, on the timer thread, when spaced. */
     private void answered() {
         try {
-            timer.execute(this::sendIfSlotFree);
+            timer.schedule(this::sendIfSlotFree, spacingLeftMillis(), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             // closing: close() sent everything itself
         }
@@ -300,6 +314,7 @@ public final class BulkWriter implements AutoCloseable {
 
     // Called with the lock held and a request slot acquired.
     private void sendWithSlot(List<Pending> batch) {
+        lastSentNanos = System.nanoTime();
         List<BulkOperation> ops = new ArrayList<>(batch.size());
         batch.forEach(p -> ops.add(p.operation()));
         CompletableFuture<BulkResponse> answer;
