@@ -31,14 +31,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Operations are buffered and sent as soon as a request slot is free, after a linger of a few
  * milliseconds that lets a burst go in one request, and at least {@value #SPACING_MILLIS} ms after the last
- * partial batch: a write after a quiet spell adds almost no latency, a stream of small writes (a crawl that
- * waits between pages) goes a few pages a request, and under load batches grow by themselves while the
- * requests in flight are answered (each answer sends what gathered meanwhile). A full batch of
- * {@code bulkActions} is sent at once; {@code flushInterval} bounds how long a partial batch waits whatever
- * happens. Why: a URL is acked only once its writes are confirmed, so
- * every millisecond a write waits in a buffer holds its host's share of the spout's quota; a fixed
- * flush interval of a second or two per stage kept the fetcher starving. At most
- * {@code concurrentRequests} bulk requests are in flight;
+ * request: a write after a quiet spell adds almost no latency, a stream of small writes (a crawl that waits
+ * between pages) goes a few pages a request, and under load batches grow by themselves while the requests
+ * in flight are answered (each answer sends what gathered meanwhile). A full batch of {@code bulkActions}
+ * is sent at once; {@code flushInterval} bounds how long a partial batch waits whatever happens. Why: a URL
+ * is acked only once its writes are confirmed, so every millisecond a write waits in a buffer holds its
+ * host's share of the spout's quota; a fixed flush interval of a second or two per stage kept the fetcher
+ * starving. At most {@code concurrentRequests} bulk requests are in flight;
  * a caller that would send one more waits until one is answered, so memory stays bounded by
  * {@code bulkActions * (concurrentRequests + 1)} operations and a slow OpenSearch slows the caller down
  * instead of piling up work. Operations waiting to be sent again are not bounded here but by the callers,
@@ -59,10 +58,10 @@ public final class BulkWriter implements AutoCloseable {
     public static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
     // How long a partial batch waits for company when a request slot is free.
     private static final long LINGER_MILLIS = 3;
-    // The shortest time between two partial batches. A crawl that waits between pages hands a writer a page
-    // at a time: each would be a request of its own, whose fixed cost (the node's HTTP and bulk handling,
-    // a translog sync) a slow crawl pays per page. Spaced, a request carries a few pages; a lone write after
-    // a quiet spell still leaves at once, and a full batch never waits.
+    // The shortest time from one request to a partial batch. A crawl that waits between pages hands a writer
+    // a page at a time: each would be a request of its own, whose fixed cost (the node's HTTP and bulk
+    // handling, a translog sync) a slow crawl pays per page. Spaced, a request carries a few pages; a lone
+    // write after a quiet spell still leaves at once, and a full batch never waits.
     static final long SPACING_MILLIS = 200;
     private static final long FIRST_RETRY_PAUSE_MILLIS = 250;
     static final long MAX_RETRY_PAUSE_MILLIS = 5_000;
