@@ -157,7 +157,7 @@ final class HostQuotas {
     List<String> waitingKeys(int limit) {
         List<Host> waiting = new ArrayList<>();
         for (Host h : hosts.values()) {
-            if (h.reachedEnd && isHungry(h)) {
+            if (isWaiting(h)) {
                 waiting.add(h);
             }
         }
@@ -171,7 +171,7 @@ final class HostQuotas {
     /** Whether a host reached the end of its due URLs and has room for new ones (see {@link #waitingKeys}). */
     boolean anyWaiting() {
         for (Host h : hosts.values()) {
-            if (h.reachedEnd && isHungry(h)) {
+            if (isWaiting(h)) {
                 return true;
             }
         }
@@ -193,6 +193,11 @@ final class HostQuotas {
     /** How many URLs the host may take now; 0 unless it has room for a worthwhile step. */
     int room(Host h) {
         return isHungry(h) ? h.quota - h.inFlight : 0;
+    }
+
+    // At the end of its due URLs, with room for new ones: what a search for written-since URLs is for.
+    private boolean isWaiting(Host h) {
+        return h.reachedEnd && isHungry(h);
     }
 
     // Topped up in worthwhile steps: half its quota, or a full query's worth for a big quota.

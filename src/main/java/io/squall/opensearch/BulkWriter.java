@@ -132,7 +132,7 @@ public final class BulkWriter implements AutoCloseable {
     private final AtomicLong lastRetryWarningNanos = new AtomicLong(System.nanoTime() - RETRY_WARNING_EVERY_NANOS);
     private volatile boolean closed;
     private boolean lingering;
-    private volatile long lastSentNanos = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(SPACING_MILLIS);
+    private final RequestSpacing spacing = new RequestSpacing(SPACING_MILLIS, System.nanoTime());
 
     /**
      * @param client the client whose transport is used (not closed by this writer)
@@ -271,14 +271,9 @@ public final class BulkWriter implements AutoCloseable {
             flush();
         } else if (!lingering && requestSlots.availablePermits() > 0) {
             lingering = true;
-            timer.schedule(this::sendIfSlotFree, Math.max(LINGER_MILLIS, spacingLeftMillis()), TimeUnit.MILLISECONDS);
+            long wait = Math.max(LINGER_MILLIS, spacing.waitMillis(System.nanoTime()));
+            timer.schedule(this::sendIfSlotFree, wait, TimeUnit.MILLISECONDS);
         }
-    }
-
-    /** How long until the next partial batch may leave: 0 once {@link #SPACING_MILLIS} passed since the last. */
-    private long spacingLeftMillis() {
-        long sinceLast = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastSentNanos);
-        return Math.max(0, SPACING_MILLIS - sinceLast);
     }
 
     /** Sends what is buffered if a request slot is free; otherwise the answer that frees one calls again. */
@@ -293,7 +288,7 @@ public final class BulkWriter implements AutoCloseable {
     /** After an answer: what gathered while the request was in flight leaves, on the timer thread, when spaced. */
     private void answered() {
         try {
-            timer.schedule(this::sendIfSlotFree, spacingLeftMillis(), TimeUnit.MILLISECONDS);
+            timer.schedule(this::sendIfSlotFree, spacing.waitMillis(System.nanoTime()), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             // closing: close() sent everything itself
         }
@@ -313,7 +308,7 @@ public final class BulkWriter implements AutoCloseable {
 
     // Called with the lock held and a request slot acquired.
     private void sendWithSlot(List<Pending> batch) {
-        lastSentNanos = System.nanoTime();
+        spacing.sent(System.nanoTime());
         List<BulkOperation> ops = new ArrayList<>(batch.size());
         batch.forEach(p -> ops.add(p.operation()));
         CompletableFuture<BulkResponse> answer;
