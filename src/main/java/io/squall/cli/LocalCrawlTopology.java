@@ -1,37 +1,48 @@
 package io.squall.cli;
 
+import java.time.Duration;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.RebalanceOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.SubmitOptions;
 import org.apache.storm.generated.TopologyInitialStatus;
+import org.apache.storm.generated.TopologyStatus;
 import org.apache.storm.shade.org.apache.zookeeper.ClientCnxnSocketNetty;
 import org.apache.storm.shade.org.apache.zookeeper.client.ZKClientConfig;
 
 /** The crawl topology running in a Storm cluster inside this JVM. */
 final class LocalCrawlTopology implements AutoCloseable {
     static final String NAME = "squall-local";
+    private static final String REBALANCING = TopologyStatus.REBALANCING.name();
+    private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration ASSIGNMENT_POLL = Duration.ofMillis(10);
 
     private final LocalCluster cluster;
 
-    private LocalCrawlTopology(LocalCluster cluster) {
+    LocalCrawlTopology(LocalCluster cluster) {
         this.cluster = cluster;
     }
 
-    /**
-     * Starts an empty local cluster (its daemons take a few seconds) with one slot per worker the topology
-     * asks for ({@code topology.workers}), on one supervisor: Storm's default of two supervisors of three
-     * slots each only added a supervisor to start and to keep.
-     */
+    /** Starts an empty local cluster (its daemons take a few seconds) as {@link #cluster} describes it. */
     static LocalCrawlTopology create(int workers) throws Exception {
         useZooKeeperClientsThatCloseAtOnce();
-        return new LocalCrawlTopology(new LocalCluster.Builder()
+        return new LocalCrawlTopology(cluster(workers).build());
+    }
+
+    /**
+     * The local cluster: one slot per worker the topology asks for ({@code topology.workers}), on one
+     * supervisor (Storm's default of two supervisors of three slots each only added a supervisor to start and
+     * to keep), with the daemons' settings below and a Nimbus that looks at assignments seldom.
+     */
+    static LocalCluster.Builder cluster(int workers) {
+        return new LocalCluster.Builder()
                 .withSupervisors(1)
                 .withPortsPerSupervisor(Math.max(1, workers))
                 .withDaemonConf(daemonConf())
-                .build());
+                .withINimbus(new SeldomMonitoringNimbus());
     }
 
     /**
@@ -50,8 +61,9 @@ final class LocalCrawlTopology implements AutoCloseable {
     /**
      * The daemons' settings: the worker runs in this JVM and nothing else shares the cluster, so the daemons'
      * watch over it (heartbeats, monitoring, blob updates, their own metrics) runs seldom. At Storm's
-     * periods, from one to a few seconds each, the idle daemons took about 3% of a core. (Nimbus's assignments
-     * and the supervisor's slots are looked at every second whatever is set here: the local cluster forces it.)
+     * periods, from one to a few seconds each, the idle daemons took about 3% of a core. (The supervisor's slots
+     * are looked at every second whatever is set here, and so would Nimbus's assignments be: the local cluster
+     * forces both; see {@link SeldomMonitoringNimbus}.)
      */
     static Map<String, Object> daemonConf() {
         return Map.ofEntries(
@@ -64,6 +76,9 @@ final class LocalCrawlTopology implements AutoCloseable {
                 Map.entry(DaemonConfig.SUPERVISOR_LOCALIZER_UPDATE_BLOB_INTERVAL_SECS, 600),
                 Map.entry(DaemonConfig.SUPERVISOR_LOCALIZER_CACHE_CLEANUP_INTERVAL_MS, 600_000),
                 Map.entry(DaemonConfig.STORM_DAEMON_METRICS_REPORTER_INTERVAL_SECS, 60),
+                // Each of the threads that hand assignments to supervisors looks for work every 100 ms; there
+                // is one supervisor.
+                Map.entry(DaemonConfig.NIMBUS_ASSIGNMENTS_SERVICE_THREADS, 1),
                 Map.entry(DaemonConfig.STORM_METRIC_STORE_CLASS, NoMetricStore.class.getName()));
     }
 
@@ -73,6 +88,26 @@ final class LocalCrawlTopology implements AutoCloseable {
      */
     void submitInactive(StormTopology topology, Config config) throws Exception {
         cluster.submitTopologyWithOpts(NAME, config, topology, new SubmitOptions(TopologyInitialStatus.INACTIVE));
+        assignNow();
+    }
+
+    /**
+     * Has Nimbus assign the topology now rather than at its next look ({@link SeldomMonitoringNimbus}): a
+     * rebalance with no wait assigns it, then gives it back its status (inactive). Returns once it has, since
+     * Nimbus refuses to activate a topology that is being rebalanced.
+     */
+    private void assignNow() throws Exception {
+        RebalanceOptions now = new RebalanceOptions();
+        now.set_wait_secs(0);
+        cluster.rebalance(NAME, now);
+        long deadline = System.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
+        while (REBALANCING.equals(cluster.getTopologyInfoByName(NAME).get_status())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the local Storm cluster did not assign the crawl topology within "
+                        + ASSIGNMENT_TIMEOUT.toSeconds() + " s; its log says why");
+            }
+            Thread.sleep(ASSIGNMENT_POLL.toMillis());
+        }
     }
 
     /** Stops the spout from emitting; what is in flight goes on. */
