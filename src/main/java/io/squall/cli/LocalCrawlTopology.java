@@ -28,16 +28,17 @@ final class LocalCrawlTopology implements AutoCloseable {
 
     /** Starts an empty local cluster (its daemons take a few seconds) as {@link #cluster} describes it. */
     static LocalCrawlTopology create(int workers) throws Exception {
-        useZooKeeperClientsThatCloseAtOnce();
         return new LocalCrawlTopology(cluster(workers).build());
     }
 
     /**
      * The local cluster: one slot per worker the topology asks for ({@code topology.workers}), on one
      * supervisor (Storm's default of two supervisors of three slots each only added a supervisor to start and
-     * to keep), with the daemons' settings below and a Nimbus that looks at assignments seldom.
+     * to keep), with the daemons' settings below and a Nimbus that looks at assignments seldom. The ZooKeeper
+     * clients of every cluster built from it close at once ({@link #useZooKeeperClientsThatCloseAtOnce}).
      */
     static LocalCluster.Builder cluster(int workers) {
+        useZooKeeperClientsThatCloseAtOnce();
         return new LocalCluster.Builder()
                 .withSupervisors(1)
                 .withPortsPerSupervisor(Math.max(1, workers))
@@ -52,7 +53,7 @@ final class LocalCrawlTopology implements AutoCloseable {
      * cores. Its Netty client, in the same jar, closes without sleeping. A choice made with
      * {@code -Dzookeeper.clientCnxnSocket} is kept.
      */
-    static void useZooKeeperClientsThatCloseAtOnce() {
+    private static void useZooKeeperClientsThatCloseAtOnce() {
         if (System.getProperty(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET) == null) {
             System.setProperty(ZKClientConfig.ZOOKEEPER_CLIENT_CNXN_SOCKET, ClientCnxnSocketNetty.class.getName());
         }

@@ -27,7 +27,6 @@ class LocalCrawlTopologyTest {
 
     @Test
     void aSubmittedTopologyIsAssignedAtOnceThoughNimbusLooksAtAssignmentsSeldom() throws Exception {
-        LocalCrawlTopology.useZooKeeperClientsThatCloseAtOnce();
         LocalCluster cluster = LocalCrawlTopology.cluster(1).build();
         try (LocalCrawlTopology running = new LocalCrawlTopology(cluster)) {
             // Nimbus takes a first look as it starts, which could assign a topology submitted meanwhile.
