@@ -4,6 +4,6 @@
 set -e
 cd "$(dirname "$0")/.."
 mvn -q -B test-compile
-mvn -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
+mvn -q -B dependency:build-classpath -DincludeScope=test -Dmdep.outputFile=target/bench.classpath
 exec java -Xmx2g -cp "target/classes:target/test-classes:$(cat target/bench.classpath)" \
     io.squall.bench.StatusWriterBenchmark "$@"

@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <p>Run: {@code mvn -q test-compile exec:java} is not configured; use
  * {@code java -cp target/classes:target/test-classes:$(cat cp.txt) io.squall.frontier.FrontierBenchmark [docs] [hosts] [seconds] [holdMillis]}
- * with cp.txt from {@code mvn dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=test}.
+ * with cp.txt from {@code mvn dependency:build-classpath -Dmdep.outputFile=cp.txt -DincludeScope=test}.
  */
 public final class FrontierBenchmark {
     private FrontierBenchmark() {
