@@ -8,6 +8,7 @@ import io.squall.fetch.QueueGauge;
 import io.squall.fetch.QueueView;
 import io.squall.frontier.IdleGauge;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,6 +30,7 @@ final class WorkerMetrics {
             Pattern.compile("storm\\.topology\\..+?\\.[^.]*\\.[^.]*\\.\\d+\\.\\d+-(.+)");
 
     private final List<MetricRegistry> registries = new CopyOnWriteArrayList<>();
+    private volatile ByName index = ByName.of(List.of());
 
     /** A worker started: its registry holds its tasks' metrics from now on. */
     void attach(MetricRegistry registry) {
@@ -61,16 +63,56 @@ final class WorkerMetrics {
 
     /** Every task's metric of that name. */
     private List<Metric> named(String name) {
-        String suffix = "-" + name;
-        List<Metric> found = new ArrayList<>();
-        for (MetricRegistry registry : registries) {
-            for (Map.Entry<String, Metric> e : registry.getMetrics().entrySet()) {
-                if (e.getKey().endsWith(suffix) && name.equals(nameOf(e.getKey()))) {
-                    found.add(e.getValue());
+        return current().byName.getOrDefault(name, List.of());
+    }
+
+    /**
+     * The task metrics by name, sorted out again only when a registry came, went or changed size: the progress
+     * loop reads a dozen figures four times a second, and walking a worker's few hundred metrics for each was
+     * most of its CPU while the crawl waits. Storm registers a task's metrics as the task starts and removes
+     * them as its worker stops, so a registry whose size is unchanged holds the same metrics.
+     */
+    private ByName current() {
+        ByName known = index;
+        if (known.describes(registries)) {
+            return known;
+        }
+        ByName fresh = ByName.of(List.copyOf(registries));
+        index = fresh;
+        return fresh;
+    }
+
+    private record ByName(List<MetricRegistry> registries, int[] sizes, Map<String, List<Metric>> byName,
+                          List<Metric> all) {
+        static ByName of(List<MetricRegistry> registries) {
+            int[] sizes = new int[registries.size()];
+            Map<String, List<Metric>> byName = new HashMap<>();
+            List<Metric> all = new ArrayList<>();
+            for (int i = 0; i < registries.size(); i++) {
+                Map<String, Metric> metrics = registries.get(i).getMetrics();
+                sizes[i] = metrics.size();
+                for (Map.Entry<String, Metric> e : metrics.entrySet()) {
+                    all.add(e.getValue());
+                    String name = nameOf(e.getKey());
+                    if (name != null) {
+                        byName.computeIfAbsent(name, n -> new ArrayList<>()).add(e.getValue());
+                    }
                 }
             }
+            return new ByName(registries, sizes, byName, all);
         }
-        return found;
+
+        boolean describes(List<MetricRegistry> now) {
+            if (now.size() != registries.size()) {
+                return false;
+            }
+            for (int i = 0; i < sizes.length; i++) {
+                if (now.get(i) != registries.get(i) || now.get(i).getMetrics().size() != sizes[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /**
@@ -101,11 +143,9 @@ final class WorkerMetrics {
     /** Every task's metric object of that class (a worker in this JVM hands over the objects themselves). */
     private <T extends Metric> List<T> metricsOf(Class<T> type) {
         List<T> found = new ArrayList<>();
-        for (MetricRegistry registry : registries) {
-            for (Metric metric : registry.getMetrics().values()) {
-                if (type.isInstance(metric)) {
-                    found.add(type.cast(metric));
-                }
+        for (Metric metric : current().all) {
+            if (type.isInstance(metric)) {
+                found.add(type.cast(metric));
             }
         }
         return found;

@@ -59,6 +59,28 @@ class WorkerMetricsTest {
     }
 
     @Test
+    void metricsOfTasksThatStartAfterAReadCountAtTheNextRead() {
+        StormMetricRegistry worker = new StormMetricRegistry();
+        task(worker, 5).registerCounter("fetcher.pages").inc(10);
+        WorkerMetrics metrics = new WorkerMetrics();
+        metrics.attach(worker.getRegistry());
+        assertEquals(10, metrics.sum("fetcher.pages"));
+        assertFalse(metrics.has("spout.inflight"));
+
+        task(worker, 7).registerCounter("fetcher.pages").inc(5);
+        task(worker, 1).registerGauge("spout.inflight", () -> 2);
+
+        assertEquals(15, metrics.sum("fetcher.pages"), "the task that started since");
+        assertEquals(2, metrics.sum("spout.inflight"));
+
+        StormMetricRegistry nextWorker = new StormMetricRegistry();
+        task(nextWorker, 5).registerCounter("fetcher.pages").inc(1);
+        metrics.detach(worker.getRegistry());
+        metrics.attach(nextWorker.getRegistry());
+        assertEquals(1, metrics.sum("fetcher.pages"), "only the worker that runs now");
+    }
+
+    @Test
     void seedsAddedInThisProcessWakeEverySpoutTaskOnce() {
         StormMetricRegistry worker = new StormMetricRegistry();
         IdleGauge first = new IdleGauge();
