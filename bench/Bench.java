@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -191,11 +192,11 @@ public class Bench {
      * stay under 0.05 of a core, and the node should see no searches or refreshes while nothing changes.
      */
     static void idle() throws Exception {
-        Result waiting = crawl("idle-nothing-due", 1, 2, 0, new CpuWindow(8, 30), "--delay", "45");
-        printCommon("1 host x 2 pages, 45 s between fetches: nothing due between them", waiting);
+        Result waiting = crawl("idle-nothing-due", 1, 2, 0, new CpuWindow(30, 8, 100), "--delay", "150");
+        printCommon("1 host x 2 pages, 150 s between fetches: nothing due between them", waiting);
         waiting.window().print();
-        Result slow = crawl("idle-1-page-per-s", 1, 80, 0, new CpuWindow(30, 30), "--delay", "1");
-        printCommon("1 host x 80 pages, one page per second", slow);
+        Result slow = crawl("idle-1-page-per-s", 1, 160, 0, new CpuWindow(30, 30, 120), "--delay", "1");
+        printCommon("1 host x 160 pages, one page per second", slow);
         slow.window().print();
     }
 
@@ -740,18 +741,26 @@ public class Bench {
      * threads, its OpenSearch node's apart, the whole machine, and the node's searches and refreshes in that
      * time (from its _stats, at the address the crawl publishes under its data directory).
      */
+    /**
+     * CPU over windows of a running crawl, each from some seconds after its first fetch: an early one, where the
+     * JIT compiler still compiles what a slow crawl runs, and a later one, what a long crawl pays.
+     */
     static final class CpuWindow {
-        final int afterFirstFetchSeconds;
+        final int[] afterFirstFetchSeconds;
         final int seconds;
-        volatile String report = "  CPU window: not measured (the crawl ended before it)";
+        final String[] reports;
 
-        CpuWindow(int afterFirstFetchSeconds, int seconds) {
+        CpuWindow(int seconds, int... afterFirstFetchSeconds) {
             this.afterFirstFetchSeconds = afterFirstFetchSeconds;
             this.seconds = seconds;
+            this.reports = new String[afterFirstFetchSeconds.length];
+            Arrays.fill(reports, "  CPU window: not measured (the crawl ended before it)");
         }
 
         void print() {
-            System.out.println(report);
+            for (String report : reports) {
+                System.out.println(report);
+            }
         }
 
         void measure(long pid, Web web, Path dataDir) {
@@ -759,26 +768,32 @@ public class Bench {
                 while (web.firstStart.get() == Long.MAX_VALUE) {
                     Thread.sleep(100);
                 }
-                long wait = afterFirstFetchSeconds * 1_000_000_000L - (System.nanoTime() - web.firstStart.get());
-                Thread.sleep(Math.max(0, wait / 1_000_000));
-                CpuSample before = CpuSample.take(pid, dataDir);
-                long requestsBefore = web.requests.get();
-                long t0 = System.nanoTime();
-                Thread.sleep(seconds * 1000L);
-                CpuSample end = CpuSample.take(pid, dataDir);
-                double wall = (System.nanoTime() - t0) / 1e9;
-                long[] node = end.nodeCountsSince(before);
-                report = String.format(Locale.ROOT, "  CPU window of %.0f s from %d s after the first fetch (%d pages in it):"
-                        + " crawler process %.3f cores without its OpenSearch node (target <= 0.05), the node %.3f cores,"
-                        + " the machine %.3f cores; the node answered %s searches and %s refreshes in it",
-                        wall, afterFirstFetchSeconds, web.requests.get() - requestsBefore,
-                        MachineCpu.seconds(end.crawler() - before.crawler()) / wall,
-                        MachineCpu.seconds(end.node() - before.node()) / wall,
-                        MachineCpu.seconds(end.machine() - before.machine()) / wall,
-                        node == null ? "?" : String.valueOf(node[0]), node == null ? "?" : String.valueOf(node[1]));
+                for (int i = 0; i < afterFirstFetchSeconds.length; i++) {
+                    reports[i] = measureOne(pid, web, dataDir, afterFirstFetchSeconds[i]);
+                }
             } catch (Exception e) {
-                report = "  CPU window: not measured (" + e + ")";
+                reports[reports.length - 1] = "  CPU window: not measured (" + e + ")";
             }
+        }
+
+        private String measureOne(long pid, Web web, Path dataDir, int after) throws Exception {
+            long wait = after * 1_000_000_000L - (System.nanoTime() - web.firstStart.get());
+            Thread.sleep(Math.max(0, wait / 1_000_000));
+            CpuSample before = CpuSample.take(pid, dataDir);
+            long requestsBefore = web.requests.get();
+            long t0 = System.nanoTime();
+            Thread.sleep(seconds * 1000L);
+            CpuSample end = CpuSample.take(pid, dataDir);
+            double wall = (System.nanoTime() - t0) / 1e9;
+            long[] node = end.nodeCountsSince(before);
+            return String.format(Locale.ROOT, "  CPU window of %.0f s from %d s after the first fetch (%d pages in it):"
+                    + " crawler process %.3f cores without its OpenSearch node (target <= 0.05), the node %.3f cores,"
+                    + " the machine %.3f cores; the node answered %s searches and %s refreshes in it",
+                    wall, after, web.requests.get() - requestsBefore,
+                    MachineCpu.seconds(end.crawler() - before.crawler()) / wall,
+                    MachineCpu.seconds(end.node() - before.node()) / wall,
+                    MachineCpu.seconds(end.machine() - before.machine()) / wall,
+                    node == null ? "?" : String.valueOf(node[0]), node == null ? "?" : String.valueOf(node[1]));
         }
     }
 
