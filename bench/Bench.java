@@ -192,8 +192,9 @@ public class Bench {
      * stay under 0.05 of a core, and the node should see no searches or refreshes while nothing changes.
      */
     static void idle() throws Exception {
-        Result waiting = crawl("idle-nothing-due", 1, 2, 0, new CpuWindow(30, 8, 100), "--delay", "150");
-        printCommon("1 host x 2 pages, 150 s between fetches: nothing due between them", waiting);
+        Result waiting = crawl("idle-nothing-due", 1, 2, 0, new CpuWindow(30, 8, 100), "--delay", "150",
+                "--duration", "140s");
+        printCommon("1 host x 2 pages, 150 s between fetches, stopped after 140 s: nothing due after the first", waiting);
         waiting.window().print();
         Result slow = crawl("idle-1-page-per-s", 1, 160, 0, new CpuWindow(30, 30, 120), "--delay", "1");
         printCommon("1 host x 160 pages, one page per second", slow);
