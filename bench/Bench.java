@@ -738,13 +738,11 @@ public class Bench {
     }
 
     /**
-     * CPU use over a window of a running crawl ({@link CpuSample}s at its ends): the crawler process's
-     * threads, its OpenSearch node's apart, the whole machine, and the node's searches and refreshes in that
-     * time (from its _stats, at the address the crawl publishes under its data directory).
-     */
-    /**
-     * CPU over windows of a running crawl, each from some seconds after its first fetch: an early one, where the
-     * JIT compiler still compiles what a slow crawl runs, and a later one, what a long crawl pays.
+     * CPU use over windows of a running crawl ({@link CpuSample}s at each one's ends), each from some seconds
+     * after its first fetch (an early one, while the JIT compiler still compiles what a slow crawl runs, and a
+     * later one, what a long crawl pays): the crawler process's threads, its OpenSearch node's apart, the whole
+     * machine, and the node's searches and refreshes in that time (from its _stats, at the address the crawl
+     * publishes under its data directory).
      */
     static final class CpuWindow {
         final int[] afterFirstFetchSeconds;
