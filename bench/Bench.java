@@ -763,15 +763,16 @@ public class Bench {
         }
 
         void measure(long pid, Web web, Path dataDir) {
+            int window = 0;
             try {
                 while (web.firstStart.get() == Long.MAX_VALUE) {
                     Thread.sleep(100);
                 }
-                for (int i = 0; i < afterFirstFetchSeconds.length; i++) {
-                    reports[i] = measureOne(pid, web, dataDir, afterFirstFetchSeconds[i]);
+                for (; window < afterFirstFetchSeconds.length; window++) {
+                    reports[window] = measureOne(pid, web, dataDir, afterFirstFetchSeconds[window]);
                 }
             } catch (Exception e) {
-                reports[reports.length - 1] = "  CPU window: not measured (" + e + ")";
+                reports[window] = "  CPU window: not measured (" + e + ")"; // the window that failed, not the last
             }
         }
 
