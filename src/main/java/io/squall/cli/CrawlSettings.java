@@ -4,7 +4,7 @@ import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.AddressAllowList;
-import io.squall.fetch.UserAgent;
+import io.squall.http.UserAgent;
 import io.squall.topology.TopologyChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import io.squall.console.LogTail;
 import io.squall.console.RateHistory;
 import io.squall.console.StatusIndexView;
 import io.squall.fetch.QueueView;
+import io.squall.local.LocalCrawlTopology;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

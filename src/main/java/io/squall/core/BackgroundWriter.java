@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.core;
 
 import java.io.IOException;
 import java.util.ArrayList;

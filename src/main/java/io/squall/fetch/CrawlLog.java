@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import io.squall.core.BackgroundWriter;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;

@@ -6,6 +6,7 @@ import io.squall.core.ErrorCauses;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
+import io.squall.http.FetchResponse;
 import io.squall.metrics.Counters;
 import io.squall.urls.UrlFilter;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
+import io.squall.http.FetchResponse;
 import io.squall.urls.FilterVerdict;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;

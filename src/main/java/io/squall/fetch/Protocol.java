@@ -1,6 +1,7 @@
 package io.squall.fetch;
 
 import io.squall.core.Metadata;
+import io.squall.http.FetchResponse;
 
 /** Fetches one URL. Implementations are thread-safe: the fetcher's threads share one instance. */
 public interface Protocol extends AutoCloseable {

@@ -5,6 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import io.squall.config.CrawlerConfig;
+import io.squall.http.FetchResponse;
+import io.squall.http.UserAgent;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.WebUrl;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import io.squall.http.HttpExchange;
 import java.nio.charset.StandardCharsets;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpRequest;

@@ -3,7 +3,7 @@ package io.squall.frontier;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Histogram;
 import io.squall.config.CrawlerConfig;
-import io.squall.topology.TaskGauges;
+import io.squall.storm.TaskGauges;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -10,7 +10,7 @@ import java.util.concurrent.FutureTask;
  * that an unreachable OpenSearch is reported without waiting for a cluster. Closing it closes a cluster that
  * was started and never taken, once it is up.
  */
-final class ClusterStart implements AutoCloseable {
+public final class ClusterStart implements AutoCloseable {
     private final FutureTask<LocalCrawlTopology> creating;
     private final boolean started;
     private boolean taken;
@@ -21,7 +21,7 @@ final class ClusterStart implements AutoCloseable {
     }
 
     /** Starts a cluster for that many workers now, in the background, or (false) when it is taken. */
-    static ClusterStart begin(boolean now, int workers) {
+    public static ClusterStart begin(boolean now, int workers) {
         ClusterStart start = new ClusterStart(now, workers);
         if (now) {
             Thread thread = new Thread(start.creating, "squall-local-cluster-start");
@@ -32,7 +32,7 @@ final class ClusterStart implements AutoCloseable {
     }
 
     /** The cluster, once it is up; the caller closes it from then on. */
-    LocalCrawlTopology take() throws Exception {
+    public LocalCrawlTopology take() throws Exception {
         taken = true;
         if (!started) {
             creating.run();

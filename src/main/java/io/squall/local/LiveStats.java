@@ -1,10 +1,10 @@
-package io.squall.cli;
+package io.squall.local;
 
 /**
  * The live figures of a local crawl, from its tasks' metrics ({@link WorkerMetrics}), each summed over the
  * tasks of its component. The names are the ones the components count and measure under.
  */
-final class LiveStats {
+public final class LiveStats {
     private static final String FETCHED = "fetcher.pages";
     private static final String BYTES = "fetcher.bytes";
     // Outcomes written to the status index (by the fetcher's, the parser's or the indexer's decision).
@@ -28,22 +28,22 @@ final class LiveStats {
      * and fails follow, and through seeds, which they emit: while this stays the same, so do its counts.
      * A spout task turning idle (its search found nothing due) or busy counts too.
      */
-    record SpoutActivity(boolean open, long emitted, long acked, long failed, long idleTasks) {
+    public record SpoutActivity(boolean open, long emitted, long acked, long failed, long idleTasks) {
     }
 
-    LiveStats(WorkerMetrics metrics) {
+    public LiveStats(WorkerMetrics metrics) {
         this.metrics = metrics;
     }
 
-    long fetched() {
+    public long fetched() {
         return metrics.sum(FETCHED);
     }
 
-    long bytes() {
+    public long bytes() {
         return metrics.sum(BYTES);
     }
 
-    long errors() {
+    public long errors() {
         return metrics.sum(FETCH_ERRORS) + metrics.sum(ERRORS);
     }
 
@@ -51,47 +51,47 @@ final class LiveStats {
      * Whether the worker was launched: its files are in place, and its tasks start once the topology is
      * active (Storm opens and prepares them only then).
      */
-    boolean workerUp() {
+    public boolean workerUp() {
         return metrics.attached();
     }
 
     /** Whether the spout opened: the worker is up and has reached OpenSearch. */
-    boolean spoutOpen() {
+    public boolean spoutOpen() {
         return metrics.has(IN_FLIGHT);
     }
 
-    SpoutActivity spoutActivity() {
+    public SpoutActivity spoutActivity() {
         return new SpoutActivity(spoutOpen(), metrics.sum(EMITTED), metrics.sum(ACKED), metrics.sum(FAILED),
                 metrics.sum(IDLE_TASKS));
     }
 
     /** New URLs were written (seeds from the console or squall inject): the spouts search for them now. */
-    void wakeSpouts() {
+    public void wakeSpouts() {
         metrics.wakeSpouts(false);
     }
 
     /** URLs were acked or failed, whose writes may hold new URLs for any task: the idle spouts search now. */
-    void wakeIdleSpouts() {
+    public void wakeIdleSpouts() {
         metrics.wakeSpouts(true);
     }
 
-    long inFlight() {
+    public long inFlight() {
         return metrics.sum(IN_FLIGHT);
     }
 
-    long handedOut() {
+    public long handedOut() {
         return metrics.sum(HANDED_OUT);
     }
 
-    long setAside() {
+    public long setAside() {
         return metrics.sum(SET_ASIDE);
     }
 
-    long activeThreads() {
+    public long activeThreads() {
         return metrics.sum(ACTIVE_THREADS);
     }
 
-    long queues() {
+    public long queues() {
         return metrics.sum(QUEUES);
     }
 }

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.time.Duration;
 import java.util.Map;
@@ -14,7 +14,7 @@ import org.apache.storm.shade.org.apache.zookeeper.ClientCnxnSocketNetty;
 import org.apache.storm.shade.org.apache.zookeeper.client.ZKClientConfig;
 
 /** The crawl topology running in a Storm cluster inside this JVM. */
-final class LocalCrawlTopology implements AutoCloseable {
+public final class LocalCrawlTopology implements AutoCloseable {
     static final String NAME = "squall-local";
     private static final String REBALANCING = TopologyStatus.REBALANCING.name();
     private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(30);
@@ -87,7 +87,7 @@ final class LocalCrawlTopology implements AutoCloseable {
      * Starts the crawl topology's worker with the spout held back until {@link #activate}: the worker takes
      * a few seconds to start, which the caller can use.
      */
-    void submitInactive(StormTopology topology, Config config) throws Exception {
+    public void submitInactive(StormTopology topology, Config config) throws Exception {
         cluster.submitTopologyWithOpts(NAME, config, topology, new SubmitOptions(TopologyInitialStatus.INACTIVE));
         assignNow();
     }
@@ -112,12 +112,12 @@ final class LocalCrawlTopology implements AutoCloseable {
     }
 
     /** Stops the spout from emitting; what is in flight goes on. */
-    void deactivate() throws Exception {
+    public void deactivate() throws Exception {
         cluster.deactivate(NAME);
     }
 
     /** Lets the spout emit: after {@link #submitInactive}, or again after {@link #deactivate}. */
-    void activate() throws Exception {
+    public void activate() throws Exception {
         cluster.activate(NAME);
     }
 

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import com.codahale.metrics.MetricRegistry;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ public final class LocalMetricsReporter implements StormReporter {
     private MetricRegistry registry;
 
     /** A crawl's end of the hand-off: the metrics of its workers. Closing it ends the hand-off. */
-    record Registration(String id, WorkerMetrics metrics) implements AutoCloseable {
+    public record Registration(String id, WorkerMetrics metrics) implements AutoCloseable {
         @Override
         public void close() {
             RECEIVERS.remove(id);
@@ -44,7 +44,7 @@ public final class LocalMetricsReporter implements StormReporter {
      * Adds this reporter to the topology's configuration (after any reporter it names already), so that
      * every worker of the topology hands its registry to the registration's metrics when it starts.
      */
-    static Registration register(Map<String, Object> stormConfig) {
+    public static Registration register(Map<String, Object> stormConfig) {
         String id = UUID.randomUUID().toString();
         WorkerMetrics receiver = new WorkerMetrics();
         RECEIVERS.put(id, receiver);

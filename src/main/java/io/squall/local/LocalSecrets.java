@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.Secrets;
@@ -16,11 +16,11 @@ import java.util.Map;
  * to a file under the data directory that only its owner may read, named by {@code <key>.file}, where the
  * workers read it when they create their client; the password's own key is emptied.
  */
-final class LocalSecrets {
+public final class LocalSecrets {
     private LocalSecrets() {
     }
 
-    static CrawlerConfig keptOut(CrawlerConfig config, Path dataDir) throws IOException {
+    public static CrawlerConfig keptOut(CrawlerConfig config, Path dataDir) throws IOException {
         Map<String, Object> changes = new LinkedHashMap<>();
         for (String key : Secrets.KEYS) {
             if (!config.isSet(key)) {

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.util.Map;
 import org.apache.storm.metric.StormMetricsRegistry;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  * directory is removed when the crawl ends (after a second Ctrl-C too), and what a killed run left is
  * removed when the next run starts.
  */
-final class StormLocalDir implements AutoCloseable {
+public final class StormLocalDir implements AutoCloseable {
     private final Path dir;
     private final String previousTmpDir;
 
@@ -26,12 +26,12 @@ final class StormLocalDir implements AutoCloseable {
         this.previousTmpDir = previousTmpDir;
     }
 
-    static Path of(Path dataDir) {
+    public static Path of(Path dataDir) {
         return dataDir.resolve("storm-local");
     }
 
     /** Empties the directory (a previous run's leftovers) and makes it this JVM's temporary directory. */
-    static StormLocalDir take(Path dataDir) throws IOException {
+    public static StormLocalDir take(Path dataDir) throws IOException {
         Path dir = of(dataDir).toAbsolutePath();
         delete(dir);
         Files.createDirectories(dir);
@@ -40,12 +40,12 @@ final class StormLocalDir implements AutoCloseable {
         return new StormLocalDir(dir, previous);
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 
     /** Removes the directory; safe to call from a signal handler, and more than once. */
-    void remove() {
+    public void remove() {
         try {
             delete(dir);
         } catch (IOException | UncheckedIOException e) {

@@ -1,7 +1,7 @@
-package io.squall.cli;
+package io.squall.local;
 
-import io.squall.core.Discovered;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.fetch.FetchOutcomes;
@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * warm-up's own {@link CounterTally}, never in the crawl's metrics. A failure only loses the head start: it
  * is logged, never thrown.
  */
-final class WarmUp {
+public final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
     /** About as many pages as it took the parser to reach its steady speed (3 ms for a 10 KB page). */
     static final int PAGES = 200;
@@ -74,7 +74,7 @@ final class WarmUp {
      * @param client the embedded node to warm, or null to warm the parser only
      * @param enough says when to stop before the last page: the warm-up fills a wait, never lengthens it
      */
-    static Result run(CrawlerConfig crawlConfig, OpenSearchClient client, BooleanSupplier enough) {
+    public static Result run(CrawlerConfig crawlConfig, OpenSearchClient client, BooleanSupplier enough) {
         long start = System.nanoTime();
         if (enough.getAsBoolean()) {
             return new Result(0, 0, 0, 0, 0, Duration.ZERO); // not even the scratch indices: nothing to wait for

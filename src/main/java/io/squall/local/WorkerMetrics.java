@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * {@link LocalMetricsReporter} hands over): every task's counters and gauges as they are at the moment of
  * reading, not as last reported at a metrics tick.
  */
-final class WorkerMetrics {
+public final class WorkerMetrics {
     /**
      * Storm's registry name of a task's metric, {@code storm.topology.TOPOLOGY.HOST.COMPONENT.TASK.PORT-NAME}
      * (see StormMetricRegistry), host and component with their dots made underscores. The shortest topology
@@ -119,7 +119,7 @@ final class WorkerMetrics {
      * Every host queue of every fetcher task, from the {@link QueueGauge} each registers: a worker in this JVM
      * hands its registry over, and with it the gauge object itself.
      */
-    List<QueueView> queueViews() {
+    public List<QueueView> queueViews() {
         List<QueueView> views = new ArrayList<>();
         for (QueueGauge gauge : metricsOf(QueueGauge.class)) {
             views.addAll(gauge.views());

@@ -18,23 +18,23 @@ import java.util.Map;
  * previous report), {@code component}, {@code taskId} and {@code worker}. Ids are derived from task, name
  * and time, so a re-sent batch overwrites instead of doubling.
  */
-final class MetricDocuments {
+public final class MetricDocuments {
     private final MetricSelection selection;
     private final CounterDeltas deltas = new CounterDeltas();
 
-    MetricDocuments(MetricSelection selection) {
+    public MetricDocuments(MetricSelection selection) {
         this.selection = selection;
     }
 
     /** A document and its id. */
-    record MetricDocument(String id, Map<String, Object> source) {
+    public record MetricDocument(String id, Map<String, Object> source) {
     }
 
     /** Which run, where and when a batch of values was measured. */
-    record Origin(String stormId, String worker, String component, int taskId, long timestampMillis) {
+    public record Origin(String stormId, String worker, String component, int taskId, long timestampMillis) {
     }
 
-    List<MetricDocument> of(Origin origin, String name, Object value) {
+    public List<MetricDocument> of(Origin origin, String name, Object value) {
         List<MetricDocument> docs = new ArrayList<>(1);
         if (value instanceof Number number) {
             add(docs, origin, name, number);

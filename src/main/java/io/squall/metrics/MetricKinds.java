@@ -13,7 +13,7 @@ import java.util.Set;
  * Squall's, whatever its name, so that a new metric reaches the index without being listed anywhere.
  *
  * <p>The gauges and histograms are declared here, and the topology registers no other
- * ({@code io.squall.topology.TaskGauges}, {@code TaskCounters}): the metrics consumer, which may run in
+ * ({@code io.squall.storm.TaskGauges}, {@code TaskCounters}): the metrics consumer, which may run in
  * another worker than the task that measured, has nothing but the name to tell them from counters.
  */
 public final class MetricKinds {

@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
  * whose name matches one of
  * {@code opensearch.metrics.storm.include}, patterns where {@code *} stands for any characters.
  */
-final class MetricSelection {
+public final class MetricSelection {
     private final List<Pattern> stormPatterns;
 
-    MetricSelection(List<String> stormPatterns) {
+    public MetricSelection(List<String> stormPatterns) {
         this.stormPatterns = stormPatterns.stream().map(MetricSelection::glob).toList();
     }
 

@@ -1,6 +1,5 @@
 package io.squall.parse;
 
-import io.squall.urls.OutlinkMetadata;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Discovered;
@@ -8,6 +7,7 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;
 import io.squall.urls.FilterVerdict;
+import io.squall.urls.OutlinkMetadata;
 import io.squall.urls.PageLinkFilter;
 import io.squall.urls.UrlFilterChain;
 import io.squall.urls.UrlFilters;

@@ -1,8 +1,8 @@
 package io.squall.parse;
 
-import io.squall.core.Discovered;
 import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
+import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;

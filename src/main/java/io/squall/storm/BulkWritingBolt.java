@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.BulkWriter;

@@ -1,9 +1,11 @@
-package io.squall.core;
+package io.squall.storm;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.squall.core.Discovered;
+import io.squall.core.Metadata;
 
 /** Kryo serializer for {@link Discovered} between Storm workers: the URL, then its metadata. */
 public final class DiscoveredSerializer extends Serializer<Discovered> {

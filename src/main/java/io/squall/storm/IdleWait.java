@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;

@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;

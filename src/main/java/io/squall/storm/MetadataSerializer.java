@@ -1,9 +1,10 @@
-package io.squall.core;
+package io.squall.storm;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.squall.core.Metadata;
 import java.util.List;
 import java.util.Map;
 

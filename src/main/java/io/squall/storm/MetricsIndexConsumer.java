@@ -1,6 +1,8 @@
-package io.squall.metrics;
+package io.squall.storm;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.metrics.MetricDocuments;
+import io.squall.metrics.MetricSelection;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.MetricsIndices;

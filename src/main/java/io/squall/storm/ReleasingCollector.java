@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import java.util.Collection;
 import java.util.List;

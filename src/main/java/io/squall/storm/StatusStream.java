@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;

@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Histogram;

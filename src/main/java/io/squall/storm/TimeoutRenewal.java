@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import io.squall.config.CrawlerConfig;
 import org.apache.storm.task.OutputCollector;

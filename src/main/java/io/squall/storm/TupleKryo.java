@@ -1,11 +1,9 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers;
 import io.squall.core.Discovered;
-import io.squall.core.DiscoveredSerializer;
 import io.squall.core.Metadata;
-import io.squall.core.MetadataSerializer;
 import io.squall.core.Status;
 import java.util.Collections;
 import org.apache.storm.serialization.IKryoDecorator;
@@ -18,7 +16,7 @@ import org.apache.storm.serialization.IKryoDecorator;
  * breaks a cluster's workers on the first tuple that crosses them; local mode serializes every tuple
  * ({@code topology.testing.always.try.serialize}) to find that out in a test instead.
  *
- * <p>Named in {@code topology.kryo.decorators} by {@code crawler-default.yaml}; {@link TopologyChecks}
+ * <p>Named in {@code topology.kryo.decorators} by {@code crawler-default.yaml}; {@code io.squall.topology.TopologyChecks}
  * refuses a configuration that drops it.
  */
 public final class TupleKryo implements IKryoDecorator {

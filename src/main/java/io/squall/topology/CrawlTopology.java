@@ -15,6 +15,8 @@ import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.Secrets;
 import io.squall.opensearch.SquallIndex;
 import io.squall.parse.ParserBolt;
+import io.squall.storm.MessageTimeout;
+import io.squall.storm.StatusStream;
 import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.nio.file.Files;

@@ -3,7 +3,9 @@ package io.squall.topology;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.AddressAllowList;
-import io.squall.fetch.UserAgent;
+import io.squall.http.UserAgent;
+import io.squall.storm.MessageTimeout;
+import io.squall.storm.TupleKryo;
 
 /**
  * What can be known to be wrong with a crawl's configuration before the topology runs: checked where the

@@ -1,10 +1,9 @@
-package io.squall.core;
+package io.squall.urls;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import crawlercommons.domains.EffectiveTldFinder;
-import io.squall.urls.InvalidUrlException;
-import io.squall.urls.WebUrl;
+import io.squall.core.MetadataKeys;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.squall.core;
+package io.squall.urls;
 
 import java.util.Locale;
 

@@ -1,6 +1,6 @@
-package io.squall.index;
+package io.squall.warc;
 
-import io.squall.fetch.HttpExchange;
+import io.squall.http.HttpExchange;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.squall.index;
+package io.squall.warc;
 
 import java.net.URI;
 import java.time.Instant;

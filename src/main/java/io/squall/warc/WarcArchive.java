@@ -1,9 +1,9 @@
-package io.squall.index;
+package io.squall.warc;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.BackgroundWriter;
-import io.squall.fetch.FetchResponse;
-import io.squall.fetch.UserAgent;
+import io.squall.core.BackgroundWriter;
+import io.squall.http.FetchResponse;
+import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,7 +1,7 @@
-package io.squall.index;
+package io.squall.warc;
 
-import io.squall.fetch.BackgroundWriter;
-import io.squall.fetch.HttpExchange;
+import io.squall.core.BackgroundWriter;
+import io.squall.http.HttpExchange;
 import io.squall.metrics.Counters;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,7 +2,6 @@ package io.squall.bench;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
-import io.squall.core.PartitionKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
@@ -12,6 +11,7 @@ import io.squall.opensearch.EmbeddedOpenSearch;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
+import io.squall.urls.PartitionKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.local.StormLocalDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

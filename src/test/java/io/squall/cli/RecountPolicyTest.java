@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.squall.cli.RecountPolicy.Activity;
 import io.squall.cli.RecountPolicy.Read;
-import io.squall.cli.LiveStats.SpoutActivity;
+import io.squall.local.LiveStats.SpoutActivity;
 import org.junit.jupiter.api.Test;
 
 class RecountPolicyTest {

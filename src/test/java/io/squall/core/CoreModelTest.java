@@ -1,5 +1,8 @@
 package io.squall.core;
 
+import io.squall.storm.MetadataSerializer;
+import io.squall.urls.PartitionKeys;
+import io.squall.urls.PartitionMode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 

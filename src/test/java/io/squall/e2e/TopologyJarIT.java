@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.storm.TupleKryo;
+import io.squall.topology.CrawlTopology;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -13,8 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
-import io.squall.topology.CrawlTopology;
-import io.squall.topology.TupleKryo;
 import org.apache.storm.Config;
 import org.apache.storm.flux.FluxBuilder;
 import org.apache.storm.flux.model.TopologyDef;

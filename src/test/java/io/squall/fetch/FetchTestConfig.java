@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /** The configuration the fetch tests start from: a named agent, the test web's loopback range allowed. */
-final class FetchTestConfig {
+public final class FetchTestConfig {
     private FetchTestConfig() {
     }
 
-    static CrawlerConfig with(Object... keyValues) {
+    public static CrawlerConfig with(Object... keyValues) {
         Map<String, Object> settings = new HashMap<>();
         settings.put("http.agent.name", "squall-test");
         settings.put("http.address.allow", List.of(TestWeb.LOOPBACK_RANGE));

@@ -9,6 +9,7 @@ import io.squall.core.Status;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
+import io.squall.urls.UrlFilterFile;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.storm.tuple.Fields;
-import io.squall.urls.UrlFilterFile;
 import org.apache.storm.tuple.Tuple;
 import org.junit.jupiter.api.Test;
 

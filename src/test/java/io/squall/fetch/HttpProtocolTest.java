@@ -1,5 +1,7 @@
 package io.squall.fetch;
 
+import io.squall.http.FetchResponse;
+import io.squall.http.HttpExchange;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

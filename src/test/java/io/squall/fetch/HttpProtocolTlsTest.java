@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import io.squall.http.FetchResponse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

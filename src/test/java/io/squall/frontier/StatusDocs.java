@@ -1,8 +1,8 @@
 package io.squall.frontier;
 
-import io.squall.core.PartitionKeys;
-import io.squall.core.PartitionMode;
 import io.squall.core.UrlId;
+import io.squall.urls.PartitionKeys;
+import io.squall.urls.PartitionMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

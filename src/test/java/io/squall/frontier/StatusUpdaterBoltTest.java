@@ -9,7 +9,7 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;
-import io.squall.topology.StatusStream;
+import io.squall.storm.StatusStream;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;

@@ -1,7 +1,6 @@
 package io.squall.opensearch;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.opensearch.OpenSearchClients;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.Outcomes;

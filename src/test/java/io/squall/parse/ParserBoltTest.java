@@ -8,13 +8,13 @@ import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.testsupport.BoltDriver;
+import io.squall.urls.UrlFilterFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.tuple.Fields;
-import io.squall.urls.UrlFilterFile;
 import org.apache.storm.tuple.Tuple;
 import org.junit.jupiter.api.Test;
 

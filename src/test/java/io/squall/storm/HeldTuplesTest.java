@@ -1,10 +1,10 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.HashSet;
 import org.junit.jupiter.api.Test;
 
 class HeldTuplesTest {

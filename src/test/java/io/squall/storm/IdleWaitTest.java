@@ -1,4 +1,4 @@
-package io.squall.topology;
+package io.squall.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.squall.metrics;
+package io.squall.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,7 @@
 package io.squall.topology;
 
+import io.squall.storm.MessageTimeout;
+import io.squall.storm.TupleKryo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +53,7 @@ class TopologyChecksTest {
     @Test
     void aConfigurationThatDropsSquallsKryoRegistrationsIsRefusedNamingWhatTheyCover() {
         String message = problem(Map.of("topology.kryo.decorators", List.of("com.example.MyDecorator")));
-        assertTrue(message.startsWith("topology.kryo.decorators [com.example.MyDecorator] lacks io.squall.topology.TupleKryo"),
+        assertTrue(message.startsWith("topology.kryo.decorators [com.example.MyDecorator] lacks io.squall.storm.TupleKryo"),
                 message);
         assertTrue(message.contains("io.squall.core.Status"), message);
         TopologyChecks.check(NAMED.with(Map.of("topology.kryo.decorators",

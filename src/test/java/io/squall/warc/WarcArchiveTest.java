@@ -1,4 +1,4 @@
-package io.squall.index;
+package io.squall.warc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.FetchResponse;
+import io.squall.http.FetchResponse;
 import io.squall.metrics.CounterTally;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.squall.index;
+package io.squall.warc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.fetch.HttpExchange;
+import io.squall.http.HttpExchange;
 import io.squall.metrics.CounterTally;
 import io.squall.testsupport.Sha1Base32;
 import java.io.IOException;
