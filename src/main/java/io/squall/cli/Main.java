@@ -33,6 +33,7 @@ public final class Main {
               parse URL [FILE]       show what the parser extracts from a page saved in FILE (or stdin)
               serve                  start a finished crawl's OpenSearch again, read-only, for curl and Dashboards
               export                 write the status or content index as JSON lines or CSV
+              new DIR                a crawler project of your own, built on Squall (see squall new --help)
               --version              print Squall's version
 
             Squall's directory (topology.yaml, crawler-conf.yaml, es-conf/) is the one of the squall script.
@@ -95,8 +96,9 @@ public final class Main {
                 case "parse" -> ParseTool.run(withConf(rest), System.in, stdinIsTerminal(), out, err);
                 case "serve" -> new ServeCommand(home, out, err, stop).run(rest);
                 case "export" -> new ExportCommand(home, out, err, terminal, stop).run(rest);
+                case "new" -> new NewCommand(out).run(rest);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
-                        + " console, status, urls, parse, serve, export)");
+                        + " console, status, urls, parse, serve, export, new)");
             };
         } catch (UsageException e) {
             err.println("squall " + command + ": " + e.getMessage());
@@ -158,6 +160,7 @@ public final class Main {
             case "serve" -> ServeCommand.HELP;
             case "export" -> ExportCommand.HELP;
             case "console" -> ConsoleCommand.HELP;
+            case "new" -> NewCommand.HELP;
             case "urls" -> """
                     Usage: squall urls [--conf FILE] [URL...]
 

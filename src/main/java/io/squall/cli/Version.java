@@ -15,15 +15,20 @@ final class Version {
     }
 
     static String squall() {
+        String version = built().getProperty("version", "");
+        return version.isEmpty() || version.startsWith("${") ? "(version unknown: not built by Maven)" : version;
+    }
+
+    /** What the build wrote: Squall's version and the versions of what a project built on Squall needs. */
+    static Properties built() {
         Properties properties = new Properties();
         try (InputStream in = Version.class.getResourceAsStream("/io/squall/version.properties")) {
             if (in != null) {
                 properties.load(in);
             }
         } catch (IOException e) {
-            // reported as unknown below
+            // reported as unknown by the callers
         }
-        String version = properties.getProperty("version", "");
-        return version.isEmpty() || version.startsWith("${") ? "(version unknown: not built by Maven)" : version;
+        return properties;
     }
 }

@@ -73,11 +73,11 @@ class TopologyJarIT {
     }
 
     static Path topologyJar() throws IOException {
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "squall-*.jar")) {
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "squall-*-topology.jar")) {
             for (Path jar : jars) {
                 return jar;
             }
         }
-        throw new AssertionError("no target/squall-*.jar: the end-to-end tests run after `mvn package`");
+        throw new AssertionError("no target/squall-*-topology.jar: the end-to-end tests run after `mvn package`");
     }
 }

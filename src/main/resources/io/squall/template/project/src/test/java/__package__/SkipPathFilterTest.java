@@ -1,0 +1,36 @@
+package {{package}};
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.urls.FilterParams;
+import io.squall.urls.FilterVerdict;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SkipPathFilterTest {
+    private static SkipPathFilter filter(Object paths) {
+        return new SkipPathFilter(new FilterParams("urlfilters.yaml", "skipPath", Map.of("paths", paths),
+                CrawlerConfig.defaults()));
+    }
+
+    @Test
+    void rejectsThePathsItIsGivenAndKeepsTheOthers() {
+        SkipPathFilter filter = filter(List.of("/private/"));
+        FilterVerdict rejected = filter.filter("http://example.org/private/a.html", new Metadata());
+        assertFalse(rejected.accepted());
+        assertEquals("skipPath", rejected.rejectedBy());
+        assertTrue(filter.filter("http://example.org/public/a.html", new Metadata()).accepted());
+    }
+
+    @Test
+    void refusesAnEntryWithoutPaths() {
+        assertThrows(ConfigException.class, () -> filter(List.of()));
+    }
+}
