@@ -28,7 +28,7 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * <ul>
  *   <li>one refill search per hungry host: its due URLs, highest priority then oldest first, after its
  *       cursor (search_after on priority, nextFetchDate and url), as many as its quota lacks;</li>
- *   <li>one discovery search: the oldest due URLs of the hosts not fed yet (fed hosts excluded so that
+ *   <li>one discovery search: the first due URLs (by priority, then oldest) of the hosts not fed yet (fed hosts excluded so that
  *       every cycle reaches new hosts instead of the same oldest ones), grouped by key by the caller. A
  *       sorted search of a fixed size costs the same however many URLs are due, since OpenSearch skips
  *       the documents that cannot be among the oldest; a terms aggregation over the due URLs reads every
