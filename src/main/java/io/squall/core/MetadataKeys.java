@@ -62,6 +62,12 @@ public final class MetadataKeys {
      */
     public static final String SEED_URL = "seed.url";
 
+    /**
+     * A URL's priority (an integer, absent: 0), set by a parse filter on an outlink; the status writer also
+     * stores it as the document's {@code priority}, by which the spout hands out a host's due URLs.
+     */
+    public static final String PRIORITY = "priority";
+
     /** Anchor texts of the links that led to a DISCOVERED URL. */
     public static final String ANCHORS = "anchors";
     /** Written by the parser for the indexer: the page's title, description, keywords, canonical URL, language. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.mapping.FieldType;
 import org.opensearch.client.opensearch._types.SortOptions;
 import org.opensearch.client.opensearch._types.SortOrder;
 import org.opensearch.client.opensearch._types.aggregations.Aggregate;
@@ -25,9 +26,9 @@ import org.opensearch.client.opensearch.core.search.Hit;
 /**
  * Builds the spout's one request per cycle, a multi-search restricted to this task's shards:
  * <ul>
- *   <li>one refill search per hungry host: its due URLs, oldest first, after its cursor (search_after on
- *       nextFetchDate then url), as many as its quota lacks;</li>
- *   <li>one discovery search: the oldest due URLs of the hosts not fed yet (fed hosts excluded so that
+ *   <li>one refill search per hungry host: its due URLs, highest priority then oldest first, after its
+ *       cursor (search_after on priority, nextFetchDate and url), as many as its quota lacks;</li>
+ *   <li>one discovery search: the first due URLs (by priority, then oldest) of the hosts not fed yet (fed hosts excluded so that
  *       every cycle reaches new hosts instead of the same oldest ones), grouped by key by the caller. A
  *       sorted search of a fixed size costs the same however many URLs are due, since OpenSearch skips
  *       the documents that cannot be among the oldest; a terms aggregation over the due URLs reads every
@@ -82,7 +83,7 @@ final class FrontierQueries {
                         b.size(refill.size())
                                 .trackTotalHits(t -> t.enabled(false))
                                 .query(dueOf(refill.key(), now))
-                                .sort(oldestFirst());
+                                .sort(handOutOrder());
                         if (refill.cursor() != null) {
                             b.searchAfter(refill.cursor());
                         }
@@ -100,7 +101,7 @@ final class FrontierQueries {
                                 }
                                 return bq;
                             }))
-                            .sort(oldestFirst()))));
+                            .sort(handOutOrder()))));
         }
         if (!waitingKeys.isEmpty()) {
             searches.add(groupedByKey(Query.of(q -> q.bool(bq -> bq
@@ -140,7 +141,7 @@ final class FrontierQueries {
                                         .order(Map.of(OLDEST_AGG, SortOrder.Asc)))
                                 .aggregations(OLDEST_AGG, o -> o.min(m -> m.field(NEXT_FETCH_DATE)))
                                 .aggregations(URLS_AGG, u -> u.topHits(th -> th
-                                        .size(hitsPerKey).sort(oldestFirst()))))));
+                                        .size(hitsPerKey).sort(handOutOrder()))))));
     }
 
     private static List<FieldValue> values(Collection<String> keys) {
@@ -224,8 +225,15 @@ final class FrontierQueries {
         return Query.of(q -> q.range(r -> r.field(NEXT_FETCH_DATE).lte(JsonData.of(now.toString()))));
     }
 
-    private static List<SortOptions> oldestFirst() {
+    /**
+     * A host's due URLs in the order they are handed out: highest priority first (a document without one,
+     * written before priorities existed, counts as 0; an index created without the field sorts all as 0),
+     * then oldest first.
+     */
+    private static List<SortOptions> handOutOrder() {
         return List.of(
+                SortOptions.of(s -> s.field(f -> f.field(StatusWriter.PRIORITY).order(SortOrder.Desc)
+                        .missing(FieldValue.of(0)).unmappedType(FieldType.Integer))),
                 SortOptions.of(s -> s.field(f -> f.field(NEXT_FETCH_DATE).order(SortOrder.Asc))),
                 SortOptions.of(s -> s.field(f -> f.field("url").order(SortOrder.Asc))));
     }

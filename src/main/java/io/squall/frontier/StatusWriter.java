@@ -37,6 +37,9 @@ import org.slf4j.LoggerFactory;
  *       outcomes clear the count.</li>
  *   <li>The next fetch date comes from the {@link Scheduler}; "never" leaves the document without a
  *       {@code nextFetchDate}, so no due-URL query ever matches it.</li>
+ *   <li>The metadata's {@code priority} (set by a parse filter on an outlink, and kept in the metadata so
+ *       that every later write of the URL keeps it) is also the document's {@code priority}, by which the
+ *       spout orders a host's due URLs; a URL without one sorts as 0.</li>
  *   <li>Metadata keys starting with "_" are transient and not stored, nor are keys under the prefixes of
  *       {@code metadata.persist.exclude} (parse results and response headers belong to the content index,
  *       not to the frontier). The partition key is the tuple's
@@ -67,6 +70,8 @@ public final class StatusWriter {
 
     /** The field of a status document that says when its status was last written (not on discovery). */
     public static final String PROCESSED = "lastProcessedDate";
+    /** The document field by which the spout hands out a host's due URLs, highest first. */
+    static final String PRIORITY = "priority";
     private static final String WRITTEN_PREFIX = "status.written.";
     private static final String ERRORS_PREFIX = "status.errors.";
     private static final String KNOWN = "status.known";
@@ -154,6 +159,10 @@ public final class StatusWriter {
         document.put("key", key);
         document.put("status", effective.name());
         next.ifPresent(date -> document.put("nextFetchDate", date.toString()));
+        int priority = stored.getInt(MetadataKeys.PRIORITY, 0);
+        if (priority != 0) {
+            document.put(PRIORITY, priority);
+        }
         if (effective != Status.DISCOVERED) {
             document.put(PROCESSED, now.toString());
         }

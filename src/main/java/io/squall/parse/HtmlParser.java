@@ -77,7 +77,8 @@ public final class HtmlParser {
             refresh = null; // a page that reloads itself is not a redirect
         }
         return new ParsedPage(charset.charset().name(), charset.source(), base, doc.title(), scan.description,
-                scan.keywords, canonical, scan.language, text == null ? textExtractor.text(doc) : text.result(), robots, refresh, scan.links);
+                scan.keywords, canonical, scan.language, text == null ? textExtractor.text(doc) : text.result(), robots, refresh, scan.links,
+                doc);
     }
 
     private Scan scan(Document doc, int contentLength) {
@@ -121,7 +122,7 @@ public final class HtmlParser {
 
     /** One walk over the document collecting links, head metadata and (without selectors) the text. */
     private final class Scan implements NodeVisitor {
-        final List<ParsedPage.Link> links = new ArrayList<>();
+        final List<Outlink> links = new ArrayList<>();
         final TextExtractor.Collector text;
         /** The open anchor's text, collapsed as it comes (as clip() collapses an alt text). */
         final CollapsedText anchorText = new CollapsedText(MAX_ANCHOR_CHARS);
@@ -148,7 +149,7 @@ public final class HtmlParser {
                 text.tail(node, depth);
             }
             if (node == openAnchor) {
-                links.add(new ParsedPage.Link(openAnchor.attr("href"), anchorText.toString()));
+                links.add(new Outlink(openAnchor.attr("href"), anchorText.toString(), openAnchor));
                 openAnchor = null;
             }
         }
@@ -184,12 +185,12 @@ public final class HtmlParser {
                 }
                 case "area" -> {
                     if (e.hasAttr("href") && !isNofollow(e)) {
-                        links.add(new ParsedPage.Link(e.attr("href"), clip(e.attr("alt"))));
+                        links.add(new Outlink(e.attr("href"), clip(e.attr("alt")), e));
                     }
                 }
                 case "frame", "iframe" -> {
                     if (followFrames && e.hasAttr("src")) {
-                        links.add(new ParsedPage.Link(e.attr("src"), ""));
+                        links.add(new Outlink(e.attr("src"), "", e));
                     }
                 }
                 case "link" -> linkElement(e);
@@ -211,7 +212,7 @@ public final class HtmlParser {
 
         private void link(Element e, String attribute) {
             if (e.hasAttr(attribute) && !isNofollow(e)) {
-                links.add(new ParsedPage.Link(e.attr(attribute), ""));
+                links.add(new Outlink(e.attr(attribute), "", e));
             }
         }
 

@@ -7,10 +7,12 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;
 import io.squall.urls.FilterVerdict;
+import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;
 import io.squall.urls.PageLinkFilter;
 import io.squall.urls.UrlFilterChain;
 import io.squall.urls.UrlFilters;
+import io.squall.urls.UrlNormalizer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -23,15 +25,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What the parser does with one fetched document, without Storm: a sitemap gives its entries; an HTML
- * page gives its text, metadata and outlinks; a meta refresh makes the page a redirect; other content is
- * passed on unparsed. Every new URL goes through the URL filter chain with the metadata it would be
- * stored with. Never throws for bad content: a failure is an {@link Kind#ERROR} outcome.
+ * page gives its text, metadata and outlinks, then goes through the parse filters (which add metadata,
+ * prune or rank the outlinks, or keep the page out of the index); a meta refresh makes the page a
+ * redirect; other content is passed on unparsed. Every new URL goes through the URL filter chain with the
+ * metadata it would be stored with. Never throws for bad content: a failure is an {@link Kind#ERROR}
+ * outcome (cause {@code parse}, or {@code parse.filter} when a parse filter threw).
  *
  * <p>Counts, in the {@link Counters} it is given, {@code parser.pages}, {@code parser.nonhtml},
- * {@code parser.sitemaps}, {@code parser.errors}, {@code parser.outlinks} and {@code parser.outlinks.over.max}.
+ * {@code parser.sitemaps}, {@code parser.errors}, {@code parser.filter.errors}, {@code parser.outlinks} and
+ * {@code parser.outlinks.over.max}.
  */
 public final class ParseProcessor {
     /** What became of the document, which decides where it goes. */
@@ -52,25 +58,34 @@ public final class ParseProcessor {
     public record Outcome(Kind kind, Metadata metadata, String text, List<Discovered> discovered) {
     }
 
-    /** A URL the page links to, with the anchor texts of its links, while the page's links are gone through. */
-    private static final class Outlink {
+    /**
+     * A URL the page links to, with the anchor texts of its links and the highest of their priorities,
+     * while the page's links are gone through.
+     */
+    private static final class Target {
         final String url;
         final List<String> anchors;
+        int priority;
 
         /** @param anchors the anchors the outlink metadata starts with (none, unless transferred) */
-        Outlink(String url, List<String> anchors) {
+        Target(String url, List<String> anchors, int priority) {
             this.url = url;
             this.anchors = new ArrayList<>(anchors);
+            this.priority = priority;
         }
     }
 
     /** Markers for hrefs already seen on the page: rejected, or beyond the page's outlink limit. */
-    private static final Outlink REJECTED = new Outlink("", List.of());
-    private static final Outlink OVER_MAX = new Outlink("", List.of());
+    private static final Target REJECTED = new Target("", List.of(), 0);
+    private static final Target OVER_MAX = new Target("", List.of(), 0);
+
+    /** The error cause of a page on which a parse filter threw. */
+    static final String ERROR_CAUSE_FILTER = "parse.filter";
 
     private final HtmlParser htmlParser;
     private final SitemapExtractor sitemaps;
     private final UrlFilterChain filters;
+    private final ParseFilterChain parseFilters;
     private final OutlinkMetadata outlinkMetadata;
     private final boolean emitOutlinks;
     private final int maxOutlinks;
@@ -82,9 +97,17 @@ public final class ParseProcessor {
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, UrlFilterChain filters,
             OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
             boolean sniffSitemaps, Clock clock, Counters counters) {
+        this(htmlParser, sitemaps, filters, ParseFilterChain.EMPTY, outlinkMetadata, emitOutlinks, maxOutlinks,
+                digestAlgorithm, sniffSitemaps, clock, counters);
+    }
+
+    public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, UrlFilterChain filters,
+            ParseFilterChain parseFilters, OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks,
+            String digestAlgorithm, boolean sniffSitemaps, Clock clock, Counters counters) {
         this.htmlParser = htmlParser;
         this.sitemaps = sitemaps;
         this.filters = filters;
+        this.parseFilters = parseFilters;
         this.outlinkMetadata = outlinkMetadata;
         this.emitOutlinks = emitOutlinks;
         this.maxOutlinks = maxOutlinks;
@@ -95,22 +118,32 @@ public final class ParseProcessor {
         digest(new byte[0]); // fail at start-up, not on the first page
     }
 
-    /** The parser configured for this crawl (its URL filters read now); it and its filters count in {@code counters}. */
+    /**
+     * The parser configured for this crawl (its URL and parse filters read now); it and its filters count
+     * in {@code counters}.
+     */
     public static ParseProcessor fromConfig(CrawlerConfig config, Counters counters) {
-        return withFilters(config, UrlFilters.fromConfig(config, counters), counters);
+        return withFilters(config, UrlFilters.fromConfig(config, counters),
+                ParseFilters.fromFile(ParseFilterFile.read(config), config), counters);
     }
 
-    /** The parser with a URL filter chain built already (from the definition the topology carries). */
-    public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain, Counters counters) {
+    /** The parser with its filter chains built already (from the definitions the topology carries). */
+    public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain, ParseFilterChain parseFilters,
+            Counters counters) {
         return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")), chain,
-                OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
+                parseFilters, OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
                 config.getBoolean("sitemap.discovery"), Clock.systemUTC(), counters);
     }
 
     public UrlFilterChain filters() {
         return filters;
+    }
+
+    /** Closes the parse filters: the task is ending. */
+    public void close() {
+        parseFilters.close();
     }
 
     public Outcome process(String url, byte[] content, Metadata metadata) {
@@ -130,6 +163,11 @@ public final class ParseProcessor {
                 return new Outcome(Kind.NON_HTML, md, "", List.of());
             }
             return page(url, bytes, md, contentType);
+        } catch (ParseFilterException e) {
+            counters.increment("parser.filter.errors");
+            md.set(MetadataKeys.ERROR_CAUSE, ERROR_CAUSE_FILTER);
+            md.set(MetadataKeys.ERROR_MESSAGE, e.getMessage());
+            return new Outcome(Kind.ERROR, md, "", List.of());
         } catch (IOException | RuntimeException | StackOverflowError e) {
             counters.increment("parser.errors");
             md.set(MetadataKeys.ERROR_CAUSE, "parse");
@@ -158,24 +196,54 @@ public final class ParseProcessor {
                     : List.of();
             return new Outcome(Kind.REDIRECT, md, page.text(), discovered);
         }
-        List<Discovered> outlinks = emitOutlinks && !page.robots().noFollow() ? outlinks(url, page, md, now)
-                : List.of();
+        boolean noFollow = page.robots().noFollow();
+        if (!parseFilters.isEmpty()) {
+            noFollow = filter(url, page, md);
+        }
+        List<Discovered> outlinks = emitOutlinks && !noFollow ? outlinks(url, page, md, now) : List.of();
         return new Outcome(Kind.PAGE, md, page.text(), outlinks);
+    }
+
+    /**
+     * Runs the parse filters on the page, whose links they may prune or rank in place; their noindex and
+     * nofollow go into the metadata as the robots directives would.
+     *
+     * @return whether the page's links are not to be followed
+     */
+    private boolean filter(String url, ParsedPage page, Metadata md) {
+        ParseContext context = new ParseContext(url, page.document(), page.text(), md, page.links(),
+                page.robots().noIndex(), page.robots().noFollow());
+        UrlNormalizer normalizer = filters.normalizer();
+        String base = page.baseUrl();
+        UnaryOperator<String> resolver = href -> {
+            try {
+                return normalizer.resolve(base, href);
+            } catch (InvalidUrlException e) {
+                return null;
+            }
+        };
+        for (Outlink link : page.links()) {
+            link.resolveWith(resolver);
+        }
+        parseFilters.filter(context);
+        md.set(MetadataKeys.ROBOTS_NOINDEX, context.noIndex() ? "true" : null);
+        md.set(MetadataKeys.ROBOTS_NOFOLLOW, context.noFollow() ? "true" : null);
+        return context.noFollow();
     }
 
     /** The page's links that pass the filters, each URL once (with all its anchors), at most maxOutlinks. */
     private List<Discovered> outlinks(String url, ParsedPage page, Metadata md, Instant now) {
-        Map<String, Outlink> found = new LinkedHashMap<>();
+        Map<String, Target> found = new LinkedHashMap<>();
         // href without fragment -> its outlink, or REJECTED / OVER_MAX: a repeated href costs one lookup, and
         // so does one that differs only by its fragment (functions.html#abs, functions.html#all...)
-        HrefTable<Outlink> byHref = new HrefTable<>();
+        HrefTable<Target> byHref = new HrefTable<>();
         // Filters read the metadata without changing it: one template serves every link of the page.
         Metadata template = outlinkMetadata.forOutlink(url, md, now);
         PageLinkFilter linkFilter = filters.forPage(page.baseUrl(), template);
-        for (ParsedPage.Link link : page.links()) {
+        for (Outlink link : page.links()) {
             String href = link.href();
             int end = PageLinkFilter.fragmentStart(href);
-            Outlink known = byHref.get(href, end);
+            Target known = byHref.get(href, end);
             if (known == null) {
                 String key = href.substring(0, end);
                 FilterVerdict verdict = linkFilter.resolveAndFilter(key);
@@ -183,7 +251,7 @@ public final class ParseProcessor {
                 known = target == null ? REJECTED : found.get(target);
                 if (known == null) {
                     known = found.size() >= maxOutlinks ? OVER_MAX
-                            : new Outlink(target, template.getValues(MetadataKeys.ANCHORS));
+                            : new Target(target, template.getValues(MetadataKeys.ANCHORS), link.priority());
                     if (known != OVER_MAX) {
                         found.put(target, known);
                     }
@@ -192,15 +260,19 @@ public final class ParseProcessor {
             }
             if (known == OVER_MAX) {
                 counters.increment("parser.outlinks.over.max");
-            } else if (known != REJECTED && !link.anchor().isEmpty() && !known.anchors.contains(link.anchor())) {
-                known.anchors.add(link.anchor());
+            } else if (known != REJECTED) {
+                if (!link.anchor().isEmpty() && !known.anchors.contains(link.anchor())) {
+                    known.anchors.add(link.anchor());
+                }
+                known.priority = Math.max(known.priority, link.priority());
             }
         }
         counters.add("parser.outlinks", found.size());
         List<Discovered> discovered = new ArrayList<>(found.size());
-        for (Outlink outlink : found.values()) {
+        for (Target outlink : found.values()) {
             Metadata outlinkMd = template.copy();
             outlinkMd.set(MetadataKeys.ANCHORS, outlink.anchors);
+            outlinkMd.set(MetadataKeys.PRIORITY, outlink.priority == 0 ? null : Integer.toString(outlink.priority));
             discovered.add(new Discovered(outlink.url, outlinkMd));
         }
         return discovered;

@@ -34,12 +34,17 @@ public class ParserBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
 
     private final UrlFilterFile urlFilters;
+    private final ParseFilterFile parseFilters;
     private transient OutputCollector collector;
     private transient ParseProcessor processor;
 
-    /** @param urlFilters the filters for outlinks, read where the crawl was started */
-    public ParserBolt(UrlFilterFile urlFilters) {
+    /**
+     * @param urlFilters the filters for outlinks, read where the crawl was started
+     * @param parseFilters the parse filters, read there too
+     */
+    public ParserBolt(UrlFilterFile urlFilters, ParseFilterFile parseFilters) {
         this.urlFilters = urlFilters;
+        this.parseFilters = parseFilters;
     }
 
     @Override
@@ -47,7 +52,8 @@ public class ParserBolt extends BaseRichBolt {
         this.collector = collector;
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         TaskCounters counters = new TaskCounters(context);
-        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config, counters), counters);
+        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config, counters),
+                ParseFilters.fromFile(parseFilters, config), counters);
     }
 
     @Override
@@ -69,6 +75,13 @@ public class ParserBolt extends BaseRichBolt {
             default -> throw new IllegalStateException(outcome.kind().name());
         }
         collector.ack(input);
+    }
+
+    @Override
+    public void cleanup() {
+        if (processor != null) {
+            processor.close();
+        }
     }
 
     @Override

@@ -14,6 +14,8 @@ import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.Secrets;
 import io.squall.opensearch.SquallIndex;
+import io.squall.parse.ParseFilterFile;
+import io.squall.parse.ParseFilters;
 import io.squall.parse.ParserBolt;
 import io.squall.storm.MessageTimeout;
 import io.squall.storm.StatusStream;
@@ -74,7 +76,8 @@ public final class CrawlTopology {
             } finally {
                 OpenSearchClients.close(client);
             }
-            System.out.println("Squall: URL filters from " + submission.filters().origin() + "; tasks: "
+            System.out.println("Squall: URL filters from " + submission.filters().origin() + "; parse filters from "
+                    + submission.parseFilters().origin() + "; tasks: "
                     + submission.parallelism() + "; workers: " + config.getInt("topology.workers"));
             return build(config, submission);
         } catch (ConfigException | OpenSearchUnavailableException e) {
@@ -84,12 +87,12 @@ public final class CrawlTopology {
         }
     }
 
-    /** What the topology is built from besides the configuration: its URL filters and its task counts. */
-    public record Submission(UrlFilterFile filters, Parallelism parallelism) {
+    /** What the topology is built from besides the configuration: its URL and parse filters and its task counts. */
+    public record Submission(UrlFilterFile filters, ParseFilterFile parseFilters, Parallelism parallelism) {
     }
 
     /**
-     * Reads and checks the URL filters, and the status index's shard count (the index exists: the caller
+     * Reads and checks the URL and parse filters, and the status index's shard count (the index exists: the caller
      * created the indices), for a configuration already checked ({@link TopologyChecks}).
      *
      * @throws ConfigException for a broken filter file or task count
@@ -105,7 +108,9 @@ public final class CrawlTopology {
     public static Submission prepare(CrawlerConfig config, int statusShards) {
         UrlFilterFile filters = UrlFilterFile.read(config);
         UrlFilters.fromFile(filters, config, Counters.NONE); // a broken filter file fails here, not in every worker
-        return new Submission(filters, Parallelism.of(config, statusShards));
+        ParseFilterFile parseFilters = ParseFilterFile.read(config);
+        ParseFilters.fromFile(parseFilters, config).close();
+        return new Submission(filters, parseFilters, Parallelism.of(config, statusShards));
     }
 
     /** The topology with these task counts; the bolts that filter URLs carry the filter definition. */
@@ -123,7 +128,7 @@ public final class CrawlTopology {
         builder.setBolt(FETCHER, new FetcherBolt(filters), parallelism.fetcher())
                 .fieldsGrouping(PARTITIONER, new Fields("key"))
                 .addConfigurations(renewalTicks);
-        builder.setBolt(PARSER, new ParserBolt(filters), parallelism.parser())
+        builder.setBolt(PARSER, new ParserBolt(filters, submission.parseFilters()), parallelism.parser())
                 .localOrShuffleGrouping(FETCHER);
         builder.setBolt(INDEXER, new IndexerBolt(), parallelism.indexer())
                 .localOrShuffleGrouping(PARSER)

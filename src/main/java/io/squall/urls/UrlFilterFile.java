@@ -1,13 +1,8 @@
 package io.squall.urls;
 
-import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import java.io.IOException;
-import java.io.InputStream;
+import io.squall.config.ShippedFile;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The URL filter definition of a crawl: the text of the file named by {@code urlfilters.config.file}, read
@@ -27,25 +22,8 @@ public record UrlFilterFile(String name, String origin, String text) implements 
 
     /** Reads the file the configuration names. */
     public static UrlFilterFile read(CrawlerConfig config) {
-        String name = config.getString(KEY).trim();
-        if (name.isEmpty()) {
-            return new UrlFilterFile("", "no URL filters (" + KEY + " is empty)", "");
-        }
-        Path path = Path.of(name);
-        try {
-            if (Files.isRegularFile(path)) {
-                return new UrlFilterFile(name, path.toAbsolutePath().toString(), Files.readString(path));
-            }
-            try (InputStream in = UrlFilterFile.class.getClassLoader().getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new ConfigException(KEY + ": '" + name + "' is neither a file (from "
-                            + Path.of("").toAbsolutePath() + ") nor a resource in the jar");
-                }
-                return new UrlFilterFile(name, "the jar's " + name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            }
-        } catch (IOException e) {
-            throw new ConfigException(name + ": cannot read the URL filters: " + e.getMessage());
-        }
+        ShippedFile file = ShippedFile.read(config, KEY, "URL filters");
+        return new UrlFilterFile(file.name(), file.origin(), file.text());
     }
 
     public boolean isEmpty() {
@@ -53,6 +31,6 @@ public record UrlFilterFile(String name, String origin, String text) implements 
     }
 
     boolean isYaml() {
-        return name.endsWith(".yaml") || name.endsWith(".yml");
+        return ShippedFile.isYaml(name);
     }
 }

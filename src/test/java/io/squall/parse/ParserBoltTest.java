@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class ParserBoltTest {
 
     private static ParserBolt prepared(BoltDriver driver) {
-        ParserBolt bolt = new ParserBolt(UrlFilterFile.read(CrawlerConfig.defaults()));
+        ParserBolt bolt = new ParserBolt(UrlFilterFile.read(CrawlerConfig.defaults()),
+                ParseFilterFile.read(CrawlerConfig.defaults()));
         bolt.prepare(new HashMap<>(CrawlerConfig.defaults().asMap()), driver.context(), driver.collector());
         return bolt;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.parse.ParseFilterFile;
 import io.squall.urls.UrlFilterFile;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ class CrawlTopologyTest {
     private static final CrawlerConfig CONFIG = CrawlerConfig.defaults().with(Map.of("http.agent.name", "t"), "test");
 
     private static StormTopology build(Parallelism parallelism) {
-        return CrawlTopology.build(CONFIG, new CrawlTopology.Submission(UrlFilterFile.read(CONFIG), parallelism));
+        return CrawlTopology.build(CONFIG, new CrawlTopology.Submission(UrlFilterFile.read(CONFIG),
+                ParseFilterFile.read(CONFIG), parallelism));
     }
 
     @Test
