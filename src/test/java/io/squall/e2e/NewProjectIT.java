@@ -1,0 +1,128 @@
+package io.squall.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.opensearch.SquallIndex;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import io.squall.testweb.LoggedRequest;
+import io.squall.testweb.Response;
+import io.squall.testweb.Site;
+import io.squall.testweb.TestWeb;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A crawler of the user's own, as a user makes one: {@code squall new} writes the project, which builds and
+ * passes its tests with Maven from the local repository alone (where Squall's build installed Squall, done
+ * here as `mvn install` would: the packaged jar and its POM), and its own {@code ./squall crawl}, built by its
+ * script, crawls the test web with the project's URL filter, parse filter and bolt, each seen at work: the
+ * filtered path is never requested, the words counted by the parse filter are in the content index, and the
+ * bolt logged every parsed page.
+ */
+@ExtendWith(OpenSearchExtension.class)
+class NewProjectIT {
+    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(6);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aGeneratedProjectBuildsOfflineAndItsOwnPartsRunInItsCrawl(TestOpenSearch os) throws Exception {
+        installSquall();
+        Path project = dir.resolve("my-crawler");
+        SquallProcess.Result created = SquallProcess.run(dir.resolve("new"), Duration.ofMinutes(1), "new",
+                project.toString(), "--package", "org.example.crawler");
+        assertEquals(0, created.exitCode(), created.stderr());
+        assertTrue(created.stdout().contains("Created " + project), created.stdout());
+
+        run(project, dir.resolve("verify.txt"), "mvn", "-B", "-o", "-q", "verify");
+        assertTrue(Files.isRegularFile(project.resolve("target/my-crawler-0.1.0-SNAPSHOT-topology.jar")));
+
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = web.site(0);
+            site.on("/", Response.html("<html><head><title>Home</title></head><body><h1>Welcome home</h1>"
+                    + "<p>one two three</p><a href=\"/a\">a</a> <a href=\"/private/secret\">secret</a></body></html>"));
+            site.on("/a", Response.html("<html><head><title>A</title></head><body><h1>Page A</h1>"
+                    + "<p>alpha beta</p></body></html>"));
+            site.page("/private/secret");
+            Path conf = dir.resolve("test-conf.yaml");
+            Files.writeString(conf, String.join("\n",
+                    "opensearch.status.index.name: \"" + os.prefix() + "status\"",
+                    "opensearch.content.index.name: \"" + os.prefix() + "content\"",
+                    "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\"",
+                    "pagelog.dir: \"" + SquallProcess.path(dir.resolve("pagelog")) + "\"") + "\n");
+            run(project, dir.resolve("crawl.txt"), "./squall", "crawl", site.url("/"), "--opensearch", os.address(),
+                    "--conf", conf.toString(), "--data", SquallProcess.path(dir.resolve("data")),
+                    "--agent", "squall-test", "--delay", "0");
+
+            List<String> requested = web.log().forHost(site.host()).stream().map(LoggedRequest::path)
+                    .filter(p -> !p.equals("/robots.txt")).sorted().toList();
+            assertEquals(List.of("/", "/a"), requested, "the project's URL filter keeps /private/ out");
+
+            Map<String, Map<String, Object>> content = os.documents(SquallIndex.CONTENT).stream()
+                    .collect(Collectors.toMap(d -> (String) d.get("url"), d -> d));
+            assertEquals("7", String.valueOf(content.get(site.url("/")).get("words")), content.toString());
+            assertEquals("Page A", content.get(site.url("/a")).get("heading"), content.toString());
+
+            assertEquals(new TreeSet<>(List.of(site.url("/") + "\t7", site.url("/a") + "\t4")), pageLogLines(),
+                    "the project's bolt received every parsed page, with the parse filter's count");
+        }
+    }
+
+    /** What `mvn install` does for a crawler project: Squall's jar and POM, and the flux parent's stand-in. */
+    private void installSquall() throws Exception {
+        Path jar;
+        try (Stream<Path> jars = Files.list(Path.of("target"))) {
+            jar = jars.filter(p -> p.getFileName().toString().matches("squall-.*-SNAPSHOT\\.jar|squall-[0-9.]+\\.jar"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no target/squall-VERSION.jar: run after package"));
+        }
+        Path standIn;
+        try (Stream<Path> poms = Files.walk(Path.of("build/maven-repo/org/apache/storm/flux"))) {
+            standIn = poms.filter(p -> p.toString().endsWith(".pom")).findFirst().orElseThrow();
+        }
+        Path here = Path.of("").toAbsolutePath();
+        run(here, dir.resolve("install.txt"), "mvn", "-B", "-q", "install:install-file",
+                "-Dfile=" + jar.toAbsolutePath(), "-DpomFile=" + here.resolve("pom.xml"));
+        run(here, dir.resolve("install-flux.txt"), "mvn", "-B", "-q", "install:install-file",
+                "-Dfile=" + standIn.toAbsolutePath(), "-DpomFile=" + standIn.toAbsolutePath(), "-Dpackaging=pom");
+    }
+
+    private TreeSet<String> pageLogLines() throws IOException {
+        TreeSet<String> lines = new TreeSet<>();
+        try (Stream<Path> files = Files.list(dir.resolve("pagelog"))) {
+            for (Path file : files.toList()) {
+                lines.addAll(Files.readAllLines(file));
+            }
+        }
+        return lines;
+    }
+
+    private static void run(Path workDir, Path output, String... command) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command))).directory(workDir.toFile())
+                .redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().remove("SQUALL_CLASSPATH");
+        builder.environment().put("SQUALL_JAVA_OPTS", "-Xmx1g");
+        builder.environment().put("SQUALL_CDS", "off");
+        Process process = builder.start();
+        if (!process.waitFor(BUILD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError(String.join(" ", command) + " did not end within " + BUILD_TIMEOUT + ": "
+                    + Files.readString(output));
+        }
+        assertEquals(0, process.exitValue(), String.join(" ", command) + " in " + workDir + ": " + Files.readString(output));
+    }
+}
