@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import com.codahale.metrics.Gauge;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
@@ -52,7 +53,7 @@ public class FetcherBolt extends BaseRichBolt {
         HttpProtocol http = new HttpProtocol(config);
         protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
-                new CollectorSink(renewal.collector()), counters, crawlLog(config, context));
+                new CollectorSink(renewal.collector()), counters, crawlLog(config, context), CrawlClock.system());
         registerMetrics(context);
     }
 
