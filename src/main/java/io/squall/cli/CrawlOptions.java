@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.config.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,12 +45,21 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
                 port(a, "crawl", "console-port", 0),
                 a.value("max-pages", ArgList::positiveInt),
                 a.value("max-depth", ArgList::nonNegativeInt),
-                a.value("duration", Durations::parse),
+                a.value("duration", CrawlOptions::positiveDuration),
                 a.value("threads", ArgList::positiveInt),
                 a.value("delay", ArgList::nonNegativeNumber),
                 a.string("agent", null),
                 a.all("allow"),
                 a.flag("json"));
+    }
+
+    /** {@code --duration}: a crawl that stops at once is a mistake. */
+    static Duration positiveDuration(String text) {
+        Duration d = Durations.parse(text);
+        if (d.isZero()) {
+            throw new IllegalArgumentException("expects a duration such as 90s, 15m, 2h or 1h30m, got '" + text + "'");
+        }
+        return d;
     }
 
     /** A port option's value, {@code fallback} when absent. */
