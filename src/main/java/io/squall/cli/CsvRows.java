@@ -13,8 +13,9 @@ import org.apache.commons.csv.CSVFormat;
 /**
  * Documents as CSV rows, written by commons-csv as RFC 4180 has them (comma-separated, CRLF line ends, a
  * field holding a comma, a quote or a line break quoted, its quotes doubled). The columns are dotted field
- * paths ({@code metadata.fetch.statusCode}); a document's nested objects and dotted keys both reach them. A list of one value is written as that value,
- * a longer list or an object as JSON; a field the document lacks is empty.
+ * paths ({@code metadata.fetch.statusCode}); a document's nested objects and dotted keys both reach them. A
+ * list of one value is written as that value, a longer list or an object as JSON; a field the document lacks
+ * is empty.
  */
 final class CsvRows {
     private final List<String> columns;
