@@ -101,7 +101,7 @@ public final class Main {
         if (Boolean.getBoolean("squall.classes.recording")) {
             // The JVM writes the archive the squall script asked for as it exits (see the script).
             System.err.println("squall: saving the classes this crawl loaded, so that the next crawls start faster"
-                    + " (once per build, about 15 s)...");
+                    + " (once per build)...");
         }
         System.exit(code);
     }
