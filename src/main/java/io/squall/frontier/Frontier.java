@@ -1,6 +1,7 @@
 package io.squall.frontier;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.config.Durations;
 import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
@@ -509,18 +510,7 @@ public final class Frontier implements AutoCloseable {
         if (value == null || value.isBlank() || value.startsWith("-")) {
             return 1_000;
         }
-        int unitStart = 0;
-        while (unitStart < value.length() && (Character.isDigit(value.charAt(unitStart)) || value.charAt(unitStart) == '.')) {
-            unitStart++;
-        }
-        double amount = Double.parseDouble(value.substring(0, unitStart));
-        long unitMillis = switch (value.substring(unitStart)) {
-            case "ms" -> 1;
-            case "m" -> 60_000;
-            case "h" -> 3_600_000;
-            default -> 1_000; // "s", or a bare number of seconds
-        };
-        return Math.round(amount * unitMillis);
+        return Durations.parse(value).toMillis();
     }
 
     private long nowMillis() {
