@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.config.Durations;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
 import io.squall.console.StatusIndexView;

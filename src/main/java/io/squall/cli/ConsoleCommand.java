@@ -10,22 +10,38 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.urls.UrlFilters;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code squall console --opensearch URL}: the web console of a crawl that runs on a Storm cluster, read from
  * its status index, until Ctrl-C.
  */
 final class ConsoleCommand {
-    static final String HELP = """
-            Usage: squall console --opensearch URL [--conf FILE] [--console-port N]
-
-            Serves the web console of a crawl that runs on a Storm cluster, from its status index at URL
-            (charts, hosts with most URLs and most errors, latest errors, counts; add seeds, look a URL up),
-            on 127.0.0.1 until Ctrl-C. Pause, resume and stop such a crawl with Storm's commands.
-            """;
-    private static final Set<String> VALUED = Set.of("opensearch", "conf", "console-port");
+    /** The options as picocli reads them and shows them in {@code squall console --help}. */
+    @Command(name = "console",
+            header = "the web console of a crawl on a Storm cluster", sortOptions = false,
+            customSynopsis = "squall console --opensearch URL [--conf FILE] [--console-port N]",
+            description = {"Serves the web console of a crawl that runs on a Storm cluster, from its status index at"
+                    + " URL (charts, hosts with most URLs and most errors, latest errors, counts; add seeds, look a URL"
+                    + " up), on 127.0.0.1 until Ctrl-C. Pause, resume and stop such a crawl with Storm's commands.", ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n")
+    static final class Spec {
+        @Parameters(hidden = true)
+        List<String> args = new ArrayList<>();
+        @Option(names = "--opensearch", paramLabel = "URL", description = "the OpenSearch of the crawl's status index")
+        String openSearch;
+        @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over crawler-conf.yaml")
+        Path confFile;
+        @Option(names = "--console-port", paramLabel = "N", converter = OptionValues.Port.class,
+                description = "the console's port on 127.0.0.1 (default: a free one)")
+        int consolePort;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+    }
 
     private final Path home;
     private final PrintStream err;
@@ -38,17 +54,17 @@ final class ConsoleCommand {
     }
 
     int run(List<String> args) throws Exception {
-        ArgList a = ArgList.parse("console", args, VALUED, Set.of());
-        if (!a.positional().isEmpty()) {
-            throw new UsageException("'squall console' takes no arguments, got '" + a.positional().get(0) + "'");
+        Spec spec = CommandLines.parse(new Spec(), "console", args);
+        if (!spec.args.isEmpty()) {
+            throw new UsageException("'squall console' takes no arguments, got '" + spec.args.get(0) + "'");
         }
-        String openSearch = a.string("opensearch", null);
+        String openSearch = spec.openSearch;
         if (openSearch == null) {
             throw new UsageException("'squall console' needs --opensearch URL, the OpenSearch of the crawl to watch"
                     + " (a local crawl has its console already: see the address squall crawl prints)");
         }
-        int port = CrawlOptions.port(a, "console", "console-port", 0);
-        CrawlerConfig config = CrawlSettings.forTools(home, a.value("conf", Path::of), openSearch);
+        int port = spec.consolePort;
+        CrawlerConfig config = CrawlSettings.forTools(home, spec.confFile, openSearch);
         try (CrawlOpenSearch os = CrawlOpenSearch.open(config, openSearch, 0, null, null, home.resolve("es-conf"))) {
             String index = SquallIndex.STATUS.name(os.config());
             StatusIndexView view = new StatusIndexView(os.client(), index);

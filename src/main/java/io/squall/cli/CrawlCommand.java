@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.config.Durations;
 import io.squall.console.ConsoleServer;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;

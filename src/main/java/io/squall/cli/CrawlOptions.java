@@ -2,8 +2,11 @@ package io.squall.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * What {@code squall crawl} was asked to do. Options that are settings ({@code --threads}, {@code --delay},
@@ -29,60 +32,64 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
         Integer maxPages, Integer maxDepth, Duration duration, Integer threads, Double delay, String agent,
         List<String> allow, boolean json) {
 
-    static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "port", "console-port", "max-pages",
-            "max-depth", "duration", "threads", "delay", "agent", "allow");
-    static final Set<String> FLAGS = Set.of("json");
-
     static CrawlOptions parse(List<String> args) {
-        ArgList a = ArgList.parse("crawl", args, VALUED, FLAGS);
-        return new CrawlOptions(
-                List.copyOf(a.positional()),
-                a.value("conf", Path::of),
-                a.string("opensearch", null),
-                Path.of(a.string("data", "data")),
-                port(a, "crawl", "port", 0),
-                port(a, "crawl", "console-port", 0),
-                a.value("max-pages", ArgList::positiveInt),
-                a.value("max-depth", ArgList::nonNegativeInt),
-                a.value("duration", Durations::parse),
-                a.value("threads", ArgList::positiveInt),
-                a.value("delay", ArgList::nonNegativeNumber),
-                a.string("agent", null),
-                a.all("allow"),
-                a.flag("json"));
+        return CommandLines.parse(new Spec(), "crawl", args).options();
     }
 
-    /** A port option's value, {@code fallback} when absent. */
-    static int port(ArgList a, String command, String option, int fallback) {
-        Integer port = a.value(option, ArgList::nonNegativeInt);
-        if (port != null && port > 65535) {
-            throw new UsageException("option --" + option + " of 'squall " + command + "' expects a port number up to"
-                    + " 65535, got " + port);
+    /** The options as picocli reads them and shows them in {@code squall crawl --help}. */
+    @Command(name = "crawl",
+            header = "crawl from seeds, or resume the crawl in --data", sortOptions = false,
+            customSynopsis = "squall crawl [URL|FILE ...] [options]",
+            description = {"Crawls from the given URLs and seed files (one URL a line, # comments), in a local Storm"
+                    + " cluster with an OpenSearch node of its own under --data. Without seeds, resumes the crawl in"
+                    + " --data. Stops when nothing is due and nothing is in flight, at --max-pages, after --duration,"
+                    + " or on Ctrl-C.", ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n")
+    static final class Spec {
+        @Parameters(paramLabel = "URL|FILE", hidden = true)
+        List<String> seeds = new ArrayList<>();
+        @Option(names = "--agent", paramLabel = "NAME",
+                description = "the crawler's name (http.agent.name), required unless set in crawler-conf.yaml")
+        String agent;
+        @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over crawler-conf.yaml")
+        Path confFile;
+        @Option(names = "--data", paramLabel = "DIR", description = "where the crawl's data and logs are kept (default: ./data)")
+        Path dataDir = Path.of("data");
+        @Option(names = "--opensearch", paramLabel = "URL", description = "use this OpenSearch instead of the embedded node")
+        String openSearch;
+        @Option(names = "--port", paramLabel = "N", converter = OptionValues.Port.class,
+                description = "the embedded node's HTTP port (default: a free one)")
+        int port;
+        @Option(names = "--console-port", paramLabel = "N", converter = OptionValues.Port.class,
+                description = "the web console's port on 127.0.0.1 (default: a free one)")
+        int consolePort;
+        @Option(names = "--max-pages", paramLabel = "N", converter = OptionValues.PositiveInt.class,
+                description = "stop after N pages were fetched in this run")
+        Integer maxPages;
+        @Option(names = "--max-depth", paramLabel = "N", converter = OptionValues.NonNegativeInt.class,
+                description = "follow links at most N hops from the seeds")
+        Integer maxDepth;
+        @Option(names = "--duration", paramLabel = "D", converter = OptionValues.PositiveDuration.class,
+                description = "stop after D (90s, 15m, 2h, 1h30m, 1d)")
+        Duration duration;
+        @Option(names = "--threads", paramLabel = "N", converter = OptionValues.PositiveInt.class,
+                description = "fetcher threads (fetcher.threads.number)")
+        Integer threads;
+        @Option(names = "--delay", paramLabel = "SECONDS", converter = OptionValues.Seconds.class,
+                description = "seconds between two fetches on one host (fetcher.server.delay)")
+        Double delay;
+        @Option(names = "--allow", paramLabel = "ADDR", description = "let the address guard through to ADDR, an"
+                + " address, CIDR range or host name (http.address.allow; repeatable); the seeds' own addresses are"
+                + " allowed")
+        List<String> allow = new ArrayList<>();
+        @Option(names = "--json", arity = "0", description = "print the summary as one JSON object on stdout")
+        boolean json;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+
+        CrawlOptions options() {
+            return new CrawlOptions(List.copyOf(seeds), confFile, openSearch, dataDir, port, consolePort, maxPages,
+                    maxDepth, duration, threads, delay, agent, List.copyOf(allow), json);
         }
-        return port == null ? fallback : port;
     }
-
-    static final String HELP = """
-            Usage: squall crawl [URL|FILE ...] [options]
-
-            Crawls from the given URLs and seed files (one URL a line, # comments), in a local Storm cluster
-            with an OpenSearch node of its own under --data. Without seeds, resumes the crawl in --data.
-            Stops when nothing is due and nothing is in flight, at --max-pages, after --duration, or on Ctrl-C.
-
-            Options:
-              --agent NAME        the crawler's name (http.agent.name), required unless set in crawler-conf.yaml
-              --conf FILE         a configuration file applied over crawler-conf.yaml
-              --data DIR          where the crawl's data and logs are kept (default: ./data)
-              --opensearch URL    use this OpenSearch instead of the embedded node
-              --port N            the embedded node's HTTP port (default: a free one)
-              --console-port N    the web console's port on 127.0.0.1 (default: a free one)
-              --max-pages N       stop after N pages were fetched in this run
-              --max-depth N       follow links at most N hops from the seeds
-              --duration D        stop after D (90s, 15m, 2h, 1h30m)
-              --threads N         fetcher threads (fetcher.threads.number)
-              --delay SECONDS     seconds between two fetches on one host (fetcher.server.delay)
-              --allow ADDR        let the address guard through to ADDR, an address, CIDR range or host name
-                                  (http.address.allow; repeatable); the seeds' own addresses are allowed
-              --json              print the summary as one JSON object on stdout
-            """;
 }

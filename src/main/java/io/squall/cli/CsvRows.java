@@ -1,17 +1,21 @@
 package io.squall.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
 
 /**
- * Documents as CSV rows (RFC 4180: comma-separated, CRLF line ends, a field holding a comma, a quote or a
- * line break is quoted, its quotes doubled). The columns are dotted field paths ({@code metadata.fetch.statusCode});
- * a document's nested objects and dotted keys both reach them. A list of one value is written as that value,
- * a longer list or an object as JSON; a field the document lacks is empty.
+ * Documents as CSV rows, written by commons-csv as RFC 4180 has them (comma-separated, CRLF line ends, a
+ * field holding a comma, a quote or a line break quoted, its quotes doubled). The columns are dotted field
+ * paths ({@code metadata.fetch.statusCode}); a document's nested objects and dotted keys both reach them. A
+ * list of one value is written as that value, a longer list or an object as JSON; a field the document lacks
+ * is empty.
  */
 final class CsvRows {
     private final List<String> columns;
@@ -57,20 +61,12 @@ final class CsvRows {
     }
 
     private static String line(List<String> cells) {
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) {
-                s.append(',');
-            }
-            s.append(quoted(cells.get(i)));
+        StringBuilder line = new StringBuilder();
+        try {
+            CSVFormat.RFC4180.printRecord(line, cells.toArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not throw
         }
-        return s.append("\r\n").toString();
-    }
-
-    static String quoted(String cell) {
-        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
-            return cell;
-        }
-        return '"' + cell.replace("\"", "\"\"") + '"';
+        return line.toString();
     }
 }

@@ -1,11 +1,14 @@
 package io.squall.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +27,7 @@ final class DepthLimit {
 
     static CrawlerConfig apply(CrawlerConfig config, int maxDepth, Path dataDir) throws IOException {
         String source = config.getString("urlfilters.config.file").trim();
-        ObjectMapper yaml = new YAMLMapper();
-        Map<String, Object> root = read(yaml, source);
+        Map<String, Object> root = read(source);
         List<Object> filters = new ArrayList<>();
         boolean replaced = false;
         if (root.get("filters") instanceof List<?> list) {
@@ -46,24 +48,37 @@ final class DepthLimit {
         }
         root.put("filters", filters);
         Path file = dataDir.resolve("urlfilters-max-depth.yaml").toAbsolutePath();
-        yaml.writeValue(file.toFile(), root);
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            YamlFiles.write(root, writer);
+        }
         return config.with(Map.of("urlfilters.config.file", file.toString()), "--max-depth");
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> read(ObjectMapper yaml, String source) throws IOException {
+    private static Map<String, Object> read(String source) throws IOException {
         if (source.isEmpty()) {
             return new LinkedHashMap<>();
         }
         Path path = Path.of(source);
         if (Files.isRegularFile(path)) {
-            return yaml.readValue(path.toFile(), LinkedHashMap.class);
+            try (Reader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+                return root(YamlFiles.parse(reader, source), source);
+            }
         }
         try (InputStream in = DepthLimit.class.getClassLoader().getResourceAsStream(source)) {
             if (in == null) {
                 throw new ConfigException("urlfilters.config.file: '" + source + "' is neither a file nor a resource in the jar");
             }
-            return yaml.readValue(in, LinkedHashMap.class);
+            return root(YamlFiles.parse(new InputStreamReader(in, StandardCharsets.UTF_8), source), source);
         }
+    }
+
+    private static Map<String, Object> root(Object parsed, String source) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        if (parsed instanceof Map<?, ?> map) {
+            map.forEach((k, v) -> root.put(String.valueOf(k), v));
+        } else if (parsed != null) {
+            throw new ConfigException(source + ": expected one top-level key 'filters' holding a list");
+        }
+        return root;
     }
 }

@@ -14,30 +14,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
 
 /**
  * {@code squall export}: writes every document of the status or the content index of a crawl as JSON lines
  * (each document's source as stored) or CSV, streaming page by page, to stdout or a file.
  */
 final class ExportCommand {
-    static final String HELP = """
-            Usage: squall export [--data DIR | --opensearch URL] [--index status|content] [--format json|csv]
-                                 [--output FILE] [--conf FILE]
+    /** The options as picocli reads them and shows them in {@code squall export --help}. */
+    @Command(name = "export",
+            header = "write the status or content index as JSON lines or CSV", sortOptions = false,
+            customSynopsis = {"squall export [--data DIR | --opensearch URL] [--index status|content]",
+                    "                     [--format json|csv] [--output FILE] [--conf FILE]"},
+            description = {"Writes every document of the crawl's status index (one per URL: url, status,"
+                    + " nextFetchDate, metadata) or content index (one per fetched page: url, title, description, text,"
+                    + " language, ...) to stdout or FILE, the crawl in --data (default ./data) running or not, or the"
+                    + " index at --opensearch.", ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n",
+            footer = {"", "A progress line on stderr shows documents done and docs/s for a large index."})
+    static final class Spec extends ToolOptions.Crawl {
+        @Option(names = "--index", paramLabel = "status|content", converter = IndexName.class,
+                description = "which index (default: status)")
+        SquallIndex index = SquallIndex.STATUS;
+        @Option(names = "--format", paramLabel = "json|csv", converter = FormatName.class,
+                description = {"json: one JSON object a line, each document as stored (default);",
+                        "csv: RFC 4180, a column per field of the index's mapping (url first), a list of several"
+                                + " values as JSON"})
+        Format format = Format.JSON;
+        @Option(names = "--output", paramLabel = "FILE", description = "write to FILE instead of stdout")
+        Path output;
+    }
 
-            Writes every document of the crawl's status index (one per URL: url, status, nextFetchDate,
-            metadata) or content index (one per fetched page: url, title, description, text, language, ...)
-            to stdout or FILE, the crawl in --data (default ./data) running or not, or the index at --opensearch.
-
-            Options:
-              --index status|content  which index (default: status)
-              --format json|csv       json: one JSON object a line, each document as stored (default);
-                                      csv: RFC 4180, a column per field of the index's mapping (url first),
-                                      a list of several values as JSON
-              --output FILE           write to FILE instead of stdout
-            A progress line on stderr shows documents done and docs/s for a large index.
-            """;
-    static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "index", "format", "output");
     /** Documents a page: status documents are small; content documents carry the page's text. */
     private static final int STATUS_PAGE = 2000;
     private static final int CONTENT_PAGE = 200;
@@ -58,17 +67,15 @@ final class ExportCommand {
     }
 
     int run(List<String> args) throws Exception {
-        ArgList a = ArgList.parse("export", args, VALUED, Set.of());
-        if (!a.positional().isEmpty()) {
-            throw new UsageException("'squall export' takes no arguments, got '" + a.positional().get(0) + "'");
+        Spec spec = CommandLines.parse(new Spec(), "export", args);
+        if (!spec.args.isEmpty()) {
+            throw new UsageException("'squall export' takes no arguments, got '" + spec.args.get(0) + "'");
         }
-        SquallIndex which = a.value("index", ExportCommand::index);
-        boolean csv = Boolean.TRUE.equals(a.value("format", ExportCommand::isCsv));
-        Path output = a.value("output", Path::of);
-        ToolOptions options = new ToolOptions(List.of(), a.value("conf", Path::of), a.string("opensearch", null),
-                Path.of(a.string("data", "data")), false);
+        boolean csv = spec.format == Format.CSV;
+        Path output = spec.output;
+        ToolOptions options = spec.options(false);
         ToolCommands.requireCrawl(options);
-        SquallIndex index = which == null ? SquallIndex.STATUS : which;
+        SquallIndex index = spec.index;
         long written = 0;
         String name;
         ExportProgress progress;
@@ -126,19 +133,27 @@ final class ExportCommand {
         }
     }
 
-    private static SquallIndex index(String name) {
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "status" -> SquallIndex.STATUS;
-            case "content" -> SquallIndex.CONTENT;
-            default -> throw new IllegalArgumentException("expects status or content, got '" + name + "'");
-        };
+    static final class IndexName implements ITypeConverter<SquallIndex> {
+        @Override
+        public SquallIndex convert(String name) {
+            return switch (name.toLowerCase(Locale.ROOT)) {
+                case "status" -> SquallIndex.STATUS;
+                case "content" -> SquallIndex.CONTENT;
+                default -> throw new IllegalArgumentException("expects status or content, got '" + name + "'");
+            };
+        }
     }
 
-    private static Boolean isCsv(String format) {
-        return switch (format.toLowerCase(Locale.ROOT)) {
-            case "csv" -> true;
-            case "json", "jsonl" -> false;
-            default -> throw new IllegalArgumentException("expects json or csv, got '" + format + "'");
-        };
+    enum Format { JSON, CSV }
+
+    static final class FormatName implements ITypeConverter<Format> {
+        @Override
+        public Format convert(String format) {
+            return switch (format.toLowerCase(Locale.ROOT)) {
+                case "csv" -> Format.CSV;
+                case "json", "jsonl" -> Format.JSON;
+                default -> throw new IllegalArgumentException("expects json or csv, got '" + format + "'");
+            };
+        }
     }
 }

@@ -12,6 +12,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The {@code squall} command. Mistakes the user can fix (options, seeds, configuration, an unreachable
@@ -21,23 +25,54 @@ import java.util.List;
  * <p>Exit codes: 0 done, 1 failed, 2 bad command line.
  */
 public final class Main {
-    static final String HELP = """
-            Usage: squall COMMAND [options]
+    /** {@code squall --help}: the commands, each with the first line of its own help. */
+    @Command(name = "squall", customSynopsis = "squall COMMAND [options]",
+            commandListHeading = "%nCommands:%n", optionListHeading = "%nOptions:%n",
+            footer = {"", "Squall's directory (topology.yaml, crawler-conf.yaml, es-conf/) is the one of the squall"
+                    + " script. squall COMMAND --help tells more of a command."})
+    static final class Squall {
+        @Option(names = "--version", description = "print Squall's version")
+        boolean version;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+    }
 
-            Commands:
-              crawl [URL|FILE ...]   crawl from seeds, or resume the crawl in --data (see squall crawl --help)
-              inject URL|FILE...     add seeds to a crawl
-              console --opensearch URL  the web console of a crawl on a Storm cluster
-              status                 counts by status, top hosts and errors of a crawl
-              urls [URL...]          show what the URL filters make of URLs (or of lines "page<TAB>link" on stdin)
-              parse URL [FILE]       show what the parser extracts from a page saved in FILE (or stdin)
-              serve                  start a finished crawl's OpenSearch again, read-only, for curl and Dashboards
-              export                 write the status or content index as JSON lines or CSV
-              new DIR                a crawler project of your own, built on Squall (see squall new --help)
-              --version              print Squall's version
+    /** {@code squall urls}: its options, handed to the URL check tool. */
+    @Command(name = "urls", customSynopsis = "squall urls [--conf FILE] [URL...]",
+            header = "show what the URL filters make of URLs (or of lines \"page<TAB>link\" on stdin)",
+            description = {"Prints each URL as Squall would store it, or REJECTED <filter>: <reason>. Without URLs,"
+                    + " reads lines from stdin: a URL (a seed), or \"page-URL<TAB>link\" (a link as found on a page).",
+                    ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n")
+    static final class Urls {
+        @Parameters(hidden = true)
+        List<String> urls = new ArrayList<>();
+        @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over"
+                + " crawler-conf.yaml (repeatable)")
+        List<Path> confFiles = new ArrayList<>();
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+    }
 
-            Squall's directory (topology.yaml, crawler-conf.yaml, es-conf/) is the one of the squall script.
-            """;
+    /** {@code squall parse}: its options, handed to the parse tool. */
+    @Command(name = "parse",
+            customSynopsis = "squall parse [--conf FILE] [--content-type TYPE] URL [FILE|-]",
+            header = "show what the parser extracts from a page saved in FILE (or stdin)",
+            description = {"Parses the page saved in FILE (or piped on stdin) as if fetched from URL, and prints its"
+                    + " charset, title, description, language, the start of its text, robots directives, digest and"
+                    + " outlinks after the URL filters.", ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n")
+    static final class Parse {
+        @Parameters(hidden = true)
+        List<String> args = new ArrayList<>();
+        @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over"
+                + " crawler-conf.yaml (repeatable)")
+        List<Path> confFiles = new ArrayList<>();
+        @Option(names = "--content-type", paramLabel = "TYPE", description = "the page's Content-Type header")
+        String contentType;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+    }
 
     private final Path home;
     private final PrintStream out;
@@ -66,7 +101,7 @@ public final class Main {
         if (Boolean.getBoolean("squall.classes.recording")) {
             // The JVM writes the archive the squall script asked for as it exits (see the script).
             System.err.println("squall: saving the classes this crawl loaded, so that the next crawls start faster"
-                    + " (once per build, about 15 s)...");
+                    + " (once per build)...");
         }
         System.exit(code);
     }
@@ -74,7 +109,7 @@ public final class Main {
     int run(String[] argv) {
         List<String> args = Arrays.asList(argv);
         if (args.isEmpty() || List.of("help", "--help", "-h").contains(args.get(0))) {
-            out.print(HELP);
+            out.print(usage());
             return args.isEmpty() ? 2 : 0;
         }
         if (args.get(0).equals("--version") || args.get(0).equals("version")) {
@@ -84,22 +119,22 @@ public final class Main {
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
         try {
-            if (rest.contains("--help") || rest.contains("-h")) {
-                return help(command);
-            }
             return switch (command) {
                 case "crawl" -> new CrawlCommand(home, out, err, terminal, stop).run(CrawlOptions.parse(rest));
                 case "status" -> new ToolCommands(home, out, err).status(rest);
                 case "inject" -> new ToolCommands(home, out, err).inject(rest);
                 case "console" -> new ConsoleCommand(home, err, stop).run(rest);
-                case "urls" -> urls(rest);
-                case "parse" -> ParseTool.run(withConf(rest), System.in, stdinIsTerminal(), out, err);
+                case "urls" -> urls(CommandLines.parse(new Urls(), "urls", rest));
+                case "parse" -> parse(CommandLines.parse(new Parse(), "parse", rest));
                 case "serve" -> new ServeCommand(home, out, err, stop).run(rest);
                 case "export" -> new ExportCommand(home, out, err, terminal, stop).run(rest);
                 case "new" -> new NewCommand(out).run(rest);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
                         + " console, status, urls, parse, serve, export, new)");
             };
+        } catch (CommandLines.HelpRequested e) {
+            out.print(e.usage());
+            return 0;
         } catch (UsageException e) {
             err.println("squall " + command + ": " + e.getMessage());
             return 2;
@@ -117,23 +152,42 @@ public final class Main {
         }
     }
 
-    /** The URL check tool, with URLs from the command line or lines from stdin. */
-    private int urls(List<String> args) {
-        List<String> options = new ArrayList<>();
-        List<String> urls = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            if (args.get(i).equals("--conf") && i + 1 < args.size()) {
-                options.add(args.get(i));
-                options.add(args.get(++i));
-            } else if (args.get(i).startsWith("--")) {
-                throw new UsageException("unknown option '" + args.get(i) + "' for 'squall urls' (see squall urls --help)");
-            } else {
-                urls.add(args.get(i));
-            }
+    /** The top command's usage, listing the commands with the first line of each one's help. */
+    static String usage() {
+        CommandLine squall = new CommandLine(new Squall());
+        squall.setUsageHelpWidth(100);
+        for (Object command : List.of(new CrawlOptions.Spec(), new ToolOptions.Inject(), new ConsoleCommand.Spec(),
+                new ToolOptions.Status(), new Urls(), new Parse(), new ServeCommand.Spec(), new ExportCommand.Spec(),
+                new NewCommand.Spec())) {
+            squall.addSubcommand(CommandLines.of(command));
         }
-        InputStream in = urls.isEmpty() ? System.in
-                : new ByteArrayInputStream(String.join("\n", urls).getBytes(StandardCharsets.UTF_8));
-        return UrlCheckTool.run(withConf(options), in, out, err);
+        return squall.getUsageMessage();
+    }
+
+    /** The URL check tool, with URLs from the command line or lines from stdin. */
+    private int urls(Urls options) {
+        InputStream in = options.urls.isEmpty() ? System.in
+                : new ByteArrayInputStream(String.join("\n", options.urls).getBytes(StandardCharsets.UTF_8));
+        return UrlCheckTool.run(withConf(confArgs(options.confFiles)), in, out, err);
+    }
+
+    private int parse(Parse options) {
+        List<String> args = confArgs(options.confFiles);
+        if (options.contentType != null) {
+            args.add("--content-type");
+            args.add(options.contentType);
+        }
+        args.addAll(options.args);
+        return ParseTool.run(withConf(args), System.in, stdinIsTerminal(), out, err);
+    }
+
+    private static List<String> confArgs(List<Path> files) {
+        List<String> args = new ArrayList<>();
+        for (Path file : files) {
+            args.add("--conf");
+            args.add(file.toString());
+        }
+        return args;
     }
 
     /** Whether stdin is a terminal, as the squall script found it (a JVM cannot tell it alone). */
@@ -143,41 +197,9 @@ public final class Main {
 
     /** The tools read Squall's crawler-conf.yaml first, like a crawl. */
     private String[] withConf(List<String> args) {
-        List<String> all = new ArrayList<>();
-        for (Path file : CrawlSettings.files(home, null)) {
-            all.add("--conf");
-            all.add(file.toString());
-        }
+        List<String> all = confArgs(CrawlSettings.files(home, null));
         all.addAll(args);
         return all.toArray(String[]::new);
-    }
-
-    private int help(String command) {
-        String text = switch (command) {
-            case "crawl" -> CrawlOptions.HELP;
-            case "status" -> ToolCommands.STATUS_HELP;
-            case "inject" -> ToolCommands.INJECT_HELP;
-            case "serve" -> ServeCommand.HELP;
-            case "export" -> ExportCommand.HELP;
-            case "console" -> ConsoleCommand.HELP;
-            case "new" -> NewCommand.HELP;
-            case "urls" -> """
-                    Usage: squall urls [--conf FILE] [URL...]
-
-                    Prints each URL as Squall would store it, or REJECTED <filter>: <reason>. Without URLs, reads
-                    lines from stdin: a URL (a seed), or "page-URL<TAB>link" (a link as found on a page).
-                    """;
-            case "parse" -> """
-                    Usage: squall parse [--conf FILE] [--content-type TYPE] URL [FILE|-]
-
-                    Parses the page saved in FILE (or piped on stdin) as if fetched from URL, and prints its
-                    charset, title, description, language, the start of its text, robots directives, digest and
-                    outlinks after the URL filters.
-                    """;
-            default -> throw new UsageException("unknown command '" + command + "'");
-        };
-        out.print(text);
-        return 0;
     }
 
     static String oneLine(Throwable e) {

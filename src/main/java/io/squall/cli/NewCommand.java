@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code squall new DIR}: a crawler of the user's own, as a Maven project that depends on Squall, with a
@@ -15,20 +17,28 @@ import java.util.Set;
  * repository, where Squall's build ({@code ./squall}'s first run, or {@code mvn install}) put it.
  */
 final class NewCommand {
-    static final String HELP = """
-            Usage: squall new DIR [--package NAME] [--group-id ID]
-
-            Creates a crawler project of your own in DIR (which must not exist, or be empty): a pom.xml that
-            depends on Squall, a parse filter, a URL filter and a bolt of your own with their tests, and the
-            files they are wired in (topology.yaml, crawler-conf.yaml, parsefilters.yaml, urlfilters.yaml,
-            es-conf/). DIR's name is the project's artifact id. Then, in DIR:
-              ./squall crawl --agent NAME URL   crawls locally with your parts
-              mvn verify                        runs your tests
-
-            Options:
-              --package NAME     the Java package of your classes (default: org.example.crawler)
-              --group-id ID      the project's Maven group id (default: the package without its last part)
-            """;
+    /** The options as picocli reads them and shows them in {@code squall new --help}. */
+    @Command(name = "new", header = "a crawler project of your own, built on Squall",
+            customSynopsis = "squall new DIR [--package NAME] [--group-id ID]",
+            description = {"Creates a crawler project of your own in DIR (which must not exist, or be empty): a"
+                    + " pom.xml that depends on Squall, a parse filter, a URL filter and a bolt of your own with their"
+                    + " tests, and the files they are wired in (topology.yaml, crawler-conf.yaml, parsefilters.yaml,"
+                    + " urlfilters.yaml, es-conf/). DIR's name is the project's artifact id. Then, in DIR,"
+                    + " ./squall crawl --agent NAME URL crawls locally with your parts, and mvn verify runs your"
+                    + " tests.", ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n")
+    static final class Spec {
+        @Parameters(paramLabel = "DIR", arity = "0..1", hidden = true)
+        Path dir;
+        @Option(names = "--package", paramLabel = "NAME",
+                description = "the Java package of your classes (default: org.example.crawler)")
+        String packageName = "org.example.crawler";
+        @Option(names = "--group-id", paramLabel = "ID",
+                description = "the project's Maven group id (default: the package without its last part)")
+        String groupId;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+    }
 
     private final PrintStream out;
 
@@ -37,14 +47,14 @@ final class NewCommand {
     }
 
     int run(List<String> args) {
-        ArgList a = ArgList.parse("new", args, Set.of("package", "group-id"), Set.of());
-        if (a.positional().size() != 1) {
+        Spec spec = CommandLines.parse(new Spec(), "new", args);
+        if (spec.dir == null) {
             throw new UsageException("give the new project's directory, e.g. squall new my-crawler");
         }
-        Path dir = Path.of(a.positional().get(0)).toAbsolutePath().normalize();
-        String packageName = a.string("package", "org.example.crawler");
-        String groupId = a.string("group-id", packageName.contains(".")
-                ? packageName.substring(0, packageName.lastIndexOf('.')) : packageName);
+        Path dir = spec.dir.toAbsolutePath().normalize();
+        String packageName = spec.packageName;
+        String groupId = spec.groupId != null ? spec.groupId : packageName.contains(".")
+                ? packageName.substring(0, packageName.lastIndexOf('.')) : packageName;
         ProjectTemplate.Project project = new ProjectTemplate.Project(dir, groupId,
                 dir.getFileName().toString(), packageName);
         Map<String, String> versions = versions();

@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.config.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code squall serve}: starts the embedded OpenSearch node of a finished local crawl again, on a fixed port of
@@ -17,14 +20,29 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  */
 final class ServeCommand {
     static final int DEFAULT_PORT = 9200;
-    static final String HELP = """
-            Usage: squall serve [--data DIR] [--port N] [--conf FILE]
+    /** The options as picocli reads them and shows them in {@code squall serve --help}. */
+    @Command(name = "serve",
+            header = "start a finished crawl's OpenSearch again, read-only, for curl and Dashboards", sortOptions = false,
+            customSynopsis = "squall serve [--data DIR] [--port N] [--conf FILE]",
+            description = {"Starts the OpenSearch node of the crawl in --data (default ./data) on http://127.0.0.1:N"
+                    + " (default 9200, this machine only), with the crawl's indices read-only, and keeps it up until"
+                    + " Ctrl-C: search the results with curl, squall status, squall export or OpenSearch Dashboards."
+                    + " The crawl must not be running (a running crawl's node is already there: see its header).", ""},
+            descriptionHeading = "%n", optionListHeading = "Options:%n")
+    static final class Spec {
+        @Parameters(hidden = true)
+        List<String> args = new ArrayList<>();
+        @Option(names = "--data", paramLabel = "DIR", description = "the crawl's data directory (default: ./data)")
+        Path dataDir = Path.of("data");
+        @Option(names = "--port", paramLabel = "N", converter = OptionValues.Port.class,
+                description = "the node's HTTP port on 127.0.0.1 (default: " + DEFAULT_PORT + ")")
+        int port = DEFAULT_PORT;
+        @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over crawler-conf.yaml")
+        Path confFile;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
+        boolean help;
+    }
 
-            Starts the OpenSearch node of the crawl in --data (default ./data) on http://127.0.0.1:N (default
-            9200, this machine only), with the crawl's indices read-only, and keeps it up until Ctrl-C: search
-            the results with curl, squall status, squall export or OpenSearch Dashboards. The crawl must not
-            be running (a running crawl's node is already there: see its header).
-            """;
     private static final Duration TICK = Duration.ofMillis(250);
 
     private final Path home;
@@ -40,13 +58,12 @@ final class ServeCommand {
     }
 
     int run(List<String> args) throws Exception {
-        ArgList a = ArgList.parse("serve", args, Set.of("data", "port", "conf"), Set.of());
-        if (!a.positional().isEmpty()) {
-            throw new UsageException("'squall serve' takes no arguments, got '" + a.positional().get(0) + "'");
+        Spec spec = CommandLines.parse(new Spec(), "serve", args);
+        if (!spec.args.isEmpty()) {
+            throw new UsageException("'squall serve' takes no arguments, got '" + spec.args.get(0) + "'");
         }
-        int port = CrawlOptions.port(a, "serve", "port", DEFAULT_PORT);
-        ToolOptions options = new ToolOptions(List.of(), a.value("conf", Path::of), null,
-                Path.of(a.string("data", "data")), false);
+        int port = spec.port;
+        ToolOptions options = new ToolOptions(List.of(), spec.confFile, null, spec.dataDir, false);
         ToolCommands.requireCrawl(options);
         CrawlerConfig config = CrawlSettings.forTools(home, options.confFile(), null);
         try (CrawlDataDir data = new CrawlDataDir(options.dataDir())) {

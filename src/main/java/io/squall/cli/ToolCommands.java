@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code squall status} and {@code squall inject}: they work on the OpenSearch of a crawl, whether that
@@ -16,19 +15,6 @@ import java.util.Set;
  * command) or external ({@code --opensearch}).
  */
 final class ToolCommands {
-    static final String STATUS_HELP = """
-            Usage: squall status [--data DIR | --opensearch URL] [--conf FILE] [--json]
-
-            Counts by status, top hosts and top error causes of the crawl in --data (default ./data),
-            running or not, or of the status index at --opensearch.
-            """;
-    static final String INJECT_HELP = """
-            Usage: squall inject URL|FILE... [--data DIR | --opensearch URL] [--conf FILE]
-
-            Adds seeds (URLs, or files of one URL a line) to the crawl in --data (default ./data), running
-            or not, or to the status index at --opensearch. Known URLs are left as they are.
-            """;
-
     private final Path home;
     private final PrintStream out;
     private final PrintStream err;
@@ -40,7 +26,7 @@ final class ToolCommands {
     }
 
     int status(List<String> args) throws Exception {
-        ToolOptions options = ToolOptions.parse("status", args, Set.of("json"));
+        ToolOptions options = CommandLines.parse(new ToolOptions.Status(), "status", args).options();
         if (!options.args().isEmpty()) {
             throw new UsageException("'squall status' takes no arguments, got '" + options.args().get(0) + "'");
         }
@@ -55,7 +41,7 @@ final class ToolCommands {
     }
 
     int inject(List<String> args) throws Exception {
-        ToolOptions options = ToolOptions.parse("inject", args, Set.of());
+        ToolOptions options = CommandLines.parse(new ToolOptions.Inject(), "inject", args).options();
         if (options.args().isEmpty()) {
             throw new UsageException("'squall inject' needs seed URLs or seed files");
         }

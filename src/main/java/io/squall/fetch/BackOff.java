@@ -52,7 +52,7 @@ public final class BackOff {
      * The block after a throttling answer.
      *
      * @param retryAfter the Retry-After header, or null
-     * @param now {@link System#nanoTime()}
+     * @param now the queues' clock, {@link io.squall.core.CrawlClock#nanos()}
      * @param wallClock the current time, to read an HTTP-date
      */
     long blockNanos(State state, String retryAfter, long now, ZonedDateTime wallClock) {

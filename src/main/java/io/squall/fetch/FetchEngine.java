@@ -1,6 +1,7 @@
 package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.ErrorCauses;
 import io.squall.core.Metadata;
@@ -40,6 +41,7 @@ public final class FetchEngine<T> implements AutoCloseable {
         void fail(T anchor);
     }
 
+    private final CrawlClock clock;
     private final HostQueues<T> queues;
     private final Protocol protocol;
     private final RobotsCache robots;
@@ -53,20 +55,25 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final boolean forceMaxCrawlDelay;
     private volatile boolean running = true;
 
-    /** @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics}) */
-    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters) {
-        this(config, protocol, filters, sink, counters, null);
+    /**
+     * @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics})
+     * @param clock the time of politeness, back-off and queue timeouts, and of the dates given to redirects
+     */
+    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters,
+            CrawlClock clock) {
+        this(config, protocol, filters, sink, counters, null, clock);
     }
 
     /** @param crawlLog where every outcome gets its line, or null */
     public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters,
-            CrawlLog crawlLog) {
+            CrawlLog crawlLog, CrawlClock clock) {
+        this.clock = clock;
         this.crawlLog = crawlLog;
         this.metrics = new FetcherMetrics(counters);
-        this.queues = new HostQueues<>(config);
+        this.queues = new HostQueues<>(config, clock);
         this.protocol = protocol;
         this.robots = config.getBoolean("robots.enabled") ? new RobotsCache(protocol, config) : null;
-        this.outcomes = new FetchOutcomes(config, filters);
+        this.outcomes = new FetchOutcomes(config, filters, clock);
         this.sink = sink;
         this.serverDelayNanos = queues.serverDelayNanos();
         this.maxCrawlDelayNanos = HostQueues.seconds(config.getDouble("fetcher.max.crawl.delay"));
@@ -88,7 +95,7 @@ public final class FetchEngine<T> implements AutoCloseable {
      * at once, to come back later from the frontier.
      */
     public HostQueues.Admission offer(String url, String key, Metadata metadata, T anchor) {
-        HostQueues.Admission admission = queues.offer(new FetchItem<>(url, key, metadata, anchor, System.nanoTime()));
+        HostQueues.Admission admission = queues.offer(new FetchItem<>(url, key, metadata, anchor, clock.nanos()));
         if (admission != HostQueues.Admission.ACCEPTED) {
             metrics.count("fetcher.rejected", 1);
             sink.fail(anchor);
@@ -210,14 +217,14 @@ public final class FetchEngine<T> implements AutoCloseable {
     }
 
     private FetchOutcome fetch(FetchItem<T> item) {
-        long start = System.nanoTime();
+        long start = clock.nanos();
         try {
             FetchResponse response = protocol.fetch(item.url(), item.metadata());
             metrics.fetchTime(response.loadingTimeMillis());
             metrics.count("fetcher.http." + response.statusCode(), 1);
             return outcomes.of(item, response);
         } catch (FetchException e) {
-            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            long millis = TimeUnit.NANOSECONDS.toMillis(clock.nanos() - start);
             metrics.fetchTime(millis);
             metrics.count("fetcher.exceptions." + e.cause().value, 1);
             return outcomes.of(item, e, millis);

@@ -11,7 +11,7 @@ import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;
 import io.squall.urls.UrlFilter;
 import io.squall.urls.UrlNormalizer;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,9 +42,12 @@ public final class FetchOutcomes {
     private final int maxRedirects;
     private final Set<Integer> errorCodes = new HashSet<>();
     private final OutlinkMetadata discoveredMetadata;
+    private final Clock clock;
     private final UrlNormalizer normalizer;
 
-    public FetchOutcomes(CrawlerConfig config, UrlFilter filters) {
+    /** @param clock the time given to the URLs a redirect discovers */
+    public FetchOutcomes(CrawlerConfig config, UrlFilter filters, Clock clock) {
+        this.clock = clock;
         this.filters = filters;
         this.maxRedirects = config.getInt("http.max.redirects");
         this.discoveredMetadata = OutlinkMetadata.fromConfig(config);
@@ -120,7 +123,7 @@ public final class FetchOutcomes {
     public Discovered sitemap(FetchItem<?> source, String sitemapUrl) {
         // A sitemap named by robots.txt is found without following a link: it keeps the depth of the URL
         // whose host it came with, and the same seed for the scope filter.
-        Metadata md = discoveredMetadata.forRedirect(source.url(), source.metadata(), Instant.now());
+        Metadata md = discoveredMetadata.forRedirect(source.url(), source.metadata(), clock.instant());
         md.set(MetadataKeys.IS_SITEMAP, "true");
         FilterVerdict verdict = filters.filter(sitemapUrl, md);
         if (!verdict.accepted()) {
@@ -150,7 +153,7 @@ public final class FetchOutcomes {
             return error(Status.ERROR, md, "redirect.loop", "redirects to itself");
         }
         md.set(MetadataKeys.REDIRECT_TO, target);
-        Metadata targetMd = discoveredMetadata.forRedirect(item.url(), item.metadata(), Instant.now());
+        Metadata targetMd = discoveredMetadata.forRedirect(item.url(), item.metadata(), clock.instant());
         targetMd.set(MetadataKeys.REDIRECT_HOPS, Integer.toString(hops));
         FilterVerdict verdict = filters.filter(target, targetMd);
         List<Discovered> discovered = List.of();

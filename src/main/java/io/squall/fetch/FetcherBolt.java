@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import com.codahale.metrics.Gauge;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
@@ -46,13 +47,14 @@ public class FetcherBolt extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
-        renewal = new TimeoutRenewal(collector, config);
+        CrawlClock clock = CrawlClock.system();
+        renewal = new TimeoutRenewal(collector, config, clock);
         TaskCounters counters = new TaskCounters(context);
-        warc = WarcArchive.fromConfig(config, workerName(context), counters);
+        warc = WarcArchive.fromConfig(config, workerName(context), counters, clock);
         HttpProtocol http = new HttpProtocol(config);
         protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
-                new CollectorSink(renewal.collector()), counters, crawlLog(config, context));
+                new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
         registerMetrics(context);
     }
 

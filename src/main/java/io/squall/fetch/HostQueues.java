@@ -1,6 +1,7 @@
 package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -34,6 +35,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code fetcher.max.urls.in.queues} in all; a URL that waited {@code fetcher.timeout.queue} is handed
  * back as expired. After {@code fetcher.max.exceptions.per.queue} consecutive exceptions a queue's URLs
  * are handed back and its key is paused for {@code fetcher.exceptions.pause}.
+ *
+ * <p>Every decision reads the injected {@link CrawlClock}; only the wait of an idle thread is real parking,
+ * for as long as that clock says the earliest queue is away.
  */
 public final class HostQueues<T> {
     /** Whether {@link #offer} took the URL, or why not (the caller then fails it back to the frontier). */
@@ -123,6 +127,7 @@ public final class HostQueues<T> {
     private final PriorityQueue<Slot<T>> waiting = new PriorityQueue<>(Comparator.comparingLong(Slot::atNanos));
     private final PriorityQueue<Slot<T>> startable =
             new PriorityQueue<>(Comparator.comparingLong(Slot::placeNanos));
+    private final CrawlClock clock;
     private final BackOff backOff;
     private final int threadsPerQueue;
     private final long serverDelayNanos;
@@ -135,7 +140,8 @@ public final class HostQueues<T> {
     private Thread leader;
     private int size;
 
-    public HostQueues(CrawlerConfig config) {
+    public HostQueues(CrawlerConfig config, CrawlClock clock) {
+        this.clock = clock;
         this.backOff = new BackOff(config);
         this.threadsPerQueue = Math.max(1, config.getInt("fetcher.threads.per.queue"));
         this.serverDelayNanos = seconds(config.getDouble("fetcher.server.delay"));
@@ -162,7 +168,7 @@ public final class HostQueues<T> {
             if (size >= maxUrls) {
                 return Admission.ALL_QUEUES_FULL;
             }
-            long now = System.nanoTime();
+            long now = clock.nanos();
             Queue<T> q = queues.computeIfAbsent(item.key(), k -> new Queue<>(k, serverDelayNanos, now));
             if (now < q.pausedUntilNanos) {
                 return Admission.HOST_PAUSED;
@@ -187,19 +193,10 @@ public final class HostQueues<T> {
         lock.lockInterruptibly();
         try {
             while (true) {
-                long now = System.nanoTime();
-                promoteStartable(now);
-                Slot<T> slot = startable.poll();
-                if (slot != null) {
-                    if (slot.current()) {
-                        Queue<T> q = slot.queue();
-                        q.scheduled = false;
-                        Lease<T> lease = turn(q, now, slot.placeNanos());
-                        if (lease != null) {
-                            return lease;
-                        }
-                    }
-                    continue;
+                long now = clock.nanos();
+                Lease<T> lease = next(now);
+                if (lease != null) {
+                    return lease;
                 }
                 Slot<T> next = waiting.peek();
                 if (next == null) {
@@ -227,6 +224,39 @@ public final class HostQueues<T> {
             }
             lock.unlock();
         }
+    }
+
+    /**
+     * The turn that {@link #take} would return at once, or null when no queue has one now: the same decision
+     * without the wait, for a caller that moves the clock itself.
+     */
+    Lease<T> poll() {
+        lock.lock();
+        try {
+            return next(clock.nanos());
+        } finally {
+            if (leader == null && (!startable.isEmpty() || !waiting.isEmpty())) {
+                available.signal();
+            }
+            lock.unlock();
+        }
+    }
+
+    /** The next turn due at {@code now}, or null when none is. Called under the lock. */
+    private Lease<T> next(long now) {
+        promoteStartable(now);
+        Slot<T> slot;
+        while ((slot = startable.poll()) != null) {
+            if (slot.current()) {
+                Queue<T> q = slot.queue();
+                q.scheduled = false;
+                Lease<T> lease = turn(q, now, slot.placeNanos());
+                if (lease != null) {
+                    return lease;
+                }
+            }
+        }
+        return null;
     }
 
     /** Moves the queues whose start time has come from the waiting heap to the startable one. */
@@ -327,7 +357,7 @@ public final class HostQueues<T> {
         lock.lock();
         try {
             Queue<T> q = lease.queue;
-            long now = System.nanoTime();
+            long now = clock.nanos();
             q.inFlight--;
             q.lastTurnEndNanos = now;
             if (feedback.delayNanos() >= 0) {
@@ -338,7 +368,7 @@ public final class HostQueues<T> {
                 q.nextStartNanos = Math.max(q.nextStartNanos, now + delay);
             }
             if (feedback.throttled()) {
-                long block = backOff.blockNanos(q.backOff, feedback.retryAfter(), now, ZonedDateTime.now());
+                long block = backOff.blockNanos(q.backOff, feedback.retryAfter(), now, ZonedDateTime.now(clock));
                 q.blockedUntilNanos = Math.max(q.blockedUntilNanos, now + block);
             }
             List<FetchItem<T>> released = List.of();
@@ -419,7 +449,7 @@ public final class HostQueues<T> {
     public List<QueueView> views() {
         lock.lock();
         try {
-            long now = System.nanoTime();
+            long now = clock.nanos();
             List<QueueView> views = new ArrayList<>(queues.size());
             for (Queue<T> q : queues.values()) {
                 views.add(new QueueView(q.key, q.items.size(), q.inFlight, millis(q.delayNanos),
@@ -441,7 +471,7 @@ public final class HostQueues<T> {
     public int blockedQueues() {
         lock.lock();
         try {
-            long now = System.nanoTime();
+            long now = clock.nanos();
             int n = 0;
             for (Queue<T> q : queues.values()) {
                 if (now < q.blockedUntilNanos || now < q.pausedUntilNanos) {

@@ -1,6 +1,8 @@
 package io.squall.frontier;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.config.Durations;
+import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.IndexSetup;
@@ -105,9 +107,11 @@ public final class Frontier implements AutoCloseable {
     private boolean lastDiscoveryFoundNothing;
     private boolean lastDiscoveryFedNone;
     private LongConsumer searchTimes = millis -> { };
+    private final CrawlClock clock;
 
     private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis,
-                     EmitBudget budget) {
+                     EmitBudget budget, CrawlClock clock) {
+        this.clock = clock;
         this.client = client;
         this.asyncClient = new OpenSearchAsyncClient(client._transport());
         this.statusIndex = SquallIndex.STATUS.name(config);
@@ -133,9 +137,14 @@ public final class Frontier implements AutoCloseable {
 
     /**
      * Connects to OpenSearch (waiting for it), creates the status index if missing, and derives this
-     * task's shards from the index's shard count.
+     * task's shards from the index's shard count; on the machine's clock.
      */
     public static Frontier open(CrawlerConfig config, int taskIndex, int numTasks) {
+        return open(config, taskIndex, numTasks, CrawlClock.system());
+    }
+
+    /** As {@link #open(CrawlerConfig, int, int)}, deciding what is due and when to search with {@code clock}. */
+    public static Frontier open(CrawlerConfig config, int taskIndex, int numTasks, CrawlClock clock) {
         OpenSearchClient client = OpenSearchClients.create(config);
         try {
             IndexSetup.awaitReachable(client, config);
@@ -152,7 +161,7 @@ public final class Frontier implements AutoCloseable {
                         assignment.shards(), shards, index);
             }
             return new Frontier(client, config, assignment, refreshMillisOf(settings),
-                    EmitBudget.share(config.getLong("spout.max.urls"), taskIndex, numTasks));
+                    EmitBudget.share(config.getLong("spout.max.urls"), taskIndex, numTasks), clock);
         } catch (RuntimeException e) {
             OpenSearchClients.close(client);
             throw e;
@@ -310,7 +319,7 @@ public final class Frontier implements AutoCloseable {
                 && (refresh || lastWritesMillis <= now - visibilityMillis);
         Cycle cycle = new Cycle(++cycles, refills, discover, waiting, waitingHits, nextDue, now, refresh);
         MsearchRequest request = queries.request(refills, discover, hosts.keys(), waiting, waitingHits, nextDue,
-                Instant.now());
+                clock.instant());
         running = cycle;
         nextSearchAtMillis = now + minDelayMillis;
         if (!refresh) {
@@ -429,7 +438,7 @@ public final class Frontier implements AutoCloseable {
     private long quietUntil(Instant nextDue, long now) {
         long until = Math.min(now + idleDelayMillis, urls.nextRetryAtMillis(now));
         if (nextDue != null) {
-            until = Math.min(until, now + Math.max(0, nextDue.toEpochMilli() - System.currentTimeMillis()));
+            until = Math.min(until, now + Math.max(0, nextDue.toEpochMilli() - clock.millis()));
         }
         return until;
     }
@@ -501,21 +510,10 @@ public final class Frontier implements AutoCloseable {
         if (value == null || value.isBlank() || value.startsWith("-")) {
             return 1_000;
         }
-        int unitStart = 0;
-        while (unitStart < value.length() && (Character.isDigit(value.charAt(unitStart)) || value.charAt(unitStart) == '.')) {
-            unitStart++;
-        }
-        double amount = Double.parseDouble(value.substring(0, unitStart));
-        long unitMillis = switch (value.substring(unitStart)) {
-            case "ms" -> 1;
-            case "m" -> 60_000;
-            case "h" -> 3_600_000;
-            default -> 1_000; // "s", or a bare number of seconds
-        };
-        return Math.round(amount * unitMillis);
+        return Durations.parse(value).toMillis();
     }
 
-    private static long nowMillis() {
-        return System.nanoTime() / 1_000_000;
+    private long nowMillis() {
+        return clock.nanos() / 1_000_000;
     }
 }

@@ -54,7 +54,7 @@ final class HostQuotas {
 
     // Short, so that a quota follows within a second what a host shows it can take: at a crawl's start the
     // pipeline behind the fetcher holds a host's URLs for a second or two, its quota is full of them, and
-    // its fetcher queue stays empty until the quota has grown (over 2 s, a fast host idled for seconds).
+    // its fetcher queue stays empty until the quota has grown (a longer constant left a fast host idle).
     // A rate that jumps up with a burst of acks costs nothing: a quota shrinks only for a slow host.
     private static final double RATE_TIME_CONSTANT_MILLIS = 500;
     private static final double ROUND_TRIP_WEIGHT = 0.2;

@@ -40,7 +40,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         prepareCollector(collector, config);
         BulkWriter bulk = openBulkWriter(config, SquallIndex.STATUS, "opensearch.status", context);
         this.counters = new TaskCounters(context);
-        this.writer = new StatusWriter(config, bulk, counters);
+        this.writer = new StatusWriter(config, bulk, counters, clock());
         TaskGauges.register(context, "status.buffered", bulk::buffered);
     }
 

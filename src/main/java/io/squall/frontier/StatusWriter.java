@@ -3,6 +3,7 @@ package io.squall.frontier;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
@@ -97,10 +98,10 @@ public final class StatusWriter {
     private final WriteRefusals refusals;
 
     public StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters) {
-        this(config, writer, counters, Clock.systemUTC());
+        this(config, writer, counters, CrawlClock.system());
     }
 
-    StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
+    public StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
         this.writer = writer;
         this.counters = counters;
         this.scheduler = Scheduler.fromConfig(config);

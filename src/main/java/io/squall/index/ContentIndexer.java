@@ -2,6 +2,7 @@ package io.squall.index;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;
@@ -41,10 +42,10 @@ public final class ContentIndexer {
     private final Counters counters;
 
     public ContentIndexer(CrawlerConfig config, BulkWriter writer, Counters counters) {
-        this(config, writer, counters, Clock.systemUTC());
+        this(config, writer, counters, CrawlClock.system());
     }
 
-    ContentIndexer(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
+    public ContentIndexer(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
         this.writer = writer;
         this.counters = counters;
         this.index = SquallIndex.CONTENT.name(config);

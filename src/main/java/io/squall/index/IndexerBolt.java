@@ -39,7 +39,7 @@ public class IndexerBolt extends BulkWritingBolt {
         }
         BulkWriter bulk = openBulkWriter(config, SquallIndex.CONTENT, "opensearch.content", context);
         this.counters = new TaskCounters(context);
-        this.indexer = new ContentIndexer(config, bulk, counters);
+        this.indexer = new ContentIndexer(config, bulk, counters, clock());
         TaskGauges.register(context, "indexer.buffered", bulk::buffered);
     }
 

@@ -49,8 +49,8 @@ public final class LocalCrawlTopology implements AutoCloseable {
     /**
      * The local cluster's daemons open and close dozens of ZooKeeper clients while a topology starts and
      * stops (each blob download, each worker, each daemon opens its own), one after the other. ZooKeeper's
-     * default client sleeps 100 ms in every close: about 1.4 s of a crawl's start and 1 s of its stop on 2
-     * cores. Its Netty client, in the same jar, closes without sleeping. A choice made with
+     * default client sleeps in every close, and those sleeps add up to a noticeable part of a crawl's start
+     * and stop. Its Netty client, in the same jar, closes without sleeping. A choice made with
      * {@code -Dzookeeper.clientCnxnSocket} is kept.
      */
     private static void useZooKeeperClientsThatCloseAtOnce() {
@@ -62,7 +62,7 @@ public final class LocalCrawlTopology implements AutoCloseable {
     /**
      * The daemons' settings: the worker runs in this JVM and nothing else shares the cluster, so the daemons'
      * watch over it (heartbeats, monitoring, blob updates, their own metrics) runs seldom. At Storm's
-     * periods, from one to a few seconds each, the idle daemons took about 3% of a core. (The supervisor's slots
+     * periods, from one to a few seconds each, the idle daemons kept taking CPU from the crawl. (The supervisor's slots
      * are looked at every second whatever is set here, and so would Nimbus's assignments be: the local cluster
      * forces both; see {@link SeldomMonitoringNimbus}.)
      */

@@ -9,8 +9,8 @@ import org.apache.storm.metricstore.MetricStore;
 /**
  * The local cluster's Nimbus keeps no worker metrics. Storm's default store, RocksDB, serves them to Storm's
  * UI, which local mode does not run (Squall's console and metrics index show the crawl's figures), and
- * opening it unpacked and loaded RocksDB's 15 MB native library at every start (0.28 s on an idle machine,
- * more while the crawl's start keeps both cores busy).
+ * opening it unpacked and loaded RocksDB's native library at every start, while the crawl's start keeps the
+ * cores busy already.
  */
 public final class NoMetricStore implements MetricStore {
 

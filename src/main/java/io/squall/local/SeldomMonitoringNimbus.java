@@ -8,7 +8,7 @@ import org.apache.storm.daemon.nimbus.Nimbus;
  * The local cluster's Nimbus, looking at its topologies' assignments every {@value #MONITOR_SECS} s instead
  * of every second. Each look reads the cluster's state from ZooKeeper (topologies, assignments, supervisors)
  * and runs the scheduler, and a cleanup round reads it again at the same period: with nothing to do, Nimbus
- * and the ZooKeeper server it kept busy took about 0.03 of a core, a third of an idle crawl's.
+ * and the ZooKeeper server it kept busy were a large share of an idle crawl's CPU.
  *
  * <p>The local cluster forces {@code nimbus.monitor.freq.secs} to 1 after the daemon settings are merged,
  * so Squall sets it here: Nimbus hands this class the settings it keeps, before its timers read them. A new

@@ -11,7 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Where the local Storm cluster keeps its state (topology blobs, Nimbus and supervisor directories,
- * ZooKeeper's data, about 13 MB a run): under the crawl's data directory instead of a fresh directory of
+ * ZooKeeper's data, megabytes a run): under the crawl's data directory instead of a fresh directory of
  * the system's temporary directory per run. Storm's local cluster names its directories after
  * {@code java.io.tmpdir} when it creates them, so the property points here while the crawl runs. The
  * directory is removed when the crawl ends (after a second Ctrl-C too), and what a killed run left is

@@ -29,11 +29,11 @@ import org.slf4j.LoggerFactory;
  * Runs a local crawl's parse and write path over generated sample pages while the topology's worker
  * starts, so that the crawl's first pages do not pay for a cold JVM.
  *
- * <p>Why: measured on 2 cores, a crawl's first hundred pages parsed 3 to 13 times slower than the
- * following ones, and a bulk of 1,000 status creates took the embedded node about 1 s instead of 40 ms,
- * until the JIT compiler had compiled the parser, the client and the node's indexing chain. Every host
- * waited for its seed's links that much longer: a crawl of 200 hosts fetched almost nothing for a second
- * after its seeds. The worker needs about 4 s to start with the CPU mostly idle; this work fits there.
+ * <p>Why: a crawl's first pages parsed several times slower than the following ones, and the embedded
+ * node's first bulks of status creates were many times slower than later ones, until the JIT compiler had
+ * compiled the parser, the client and the node's indexing chain (docs/benchmarks.md). Every host waited for
+ * its seed's links that much longer: a crawl of many hosts fetched almost nothing right after its seeds.
+ * The worker takes seconds to start with the CPU mostly idle; this work fits there.
  *
  * <p>Nothing of the crawl is touched: the sample pages go through their own parser, URL filters, status
  * writer and content indexer, into two scratch indices deleted at the end (only on the embedded node: an
@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
-    /** About as many pages as it took the parser to reach its steady speed (3 ms for a 10 KB page). */
+    /** About as many pages as it took the parser to reach its steady speed. */
     static final int PAGES = 200;
     static final String SCRATCH_SUFFIX = "-warm-up";
     private static final String[] WORDS = ("a crawler fetches pages from many hosts and keeps each of them polite"

@@ -69,7 +69,7 @@ public final class WorkerMetrics {
     /**
      * The task metrics by name, sorted out again only when a registry came, went or changed size: the progress
      * loop reads a dozen figures four times a second, and walking a worker's few hundred metrics for each was
-     * about half of its CPU while the crawl waits. Storm registers a task's metrics as the task starts and removes
+     * a large share of its CPU while the crawl waits. Storm registers a task's metrics as the task starts and removes
      * them as its worker stops, so a registry whose size is unchanged holds the same metrics.
      */
     private ByName current() {

@@ -1,6 +1,7 @@
 package io.squall.opensearch;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -129,16 +130,27 @@ public final class BulkWriter implements AutoCloseable {
     // still here, so that a batch close() abandoned is not reported twice when its answer comes after all.
     private final Set<List<Pending>> unanswered = Collections.newSetFromMap(new IdentityHashMap<>());
     // When the last warning about transient failures was logged: one a minute says enough.
-    private final AtomicLong lastRetryWarningNanos = new AtomicLong(System.nanoTime() - RETRY_WARNING_EVERY_NANOS);
+    private final AtomicLong lastRetryWarningNanos;
     private volatile boolean closed;
     private boolean lingering;
-    private final RequestSpacing spacing = new RequestSpacing(SPACING_MILLIS, System.nanoTime());
+    private final RequestSpacing spacing;
+    private final CrawlClock clock;
 
     /**
+     * A writer on the machine's clock.
+     *
      * @param client the client whose transport is used (not closed by this writer)
      * @param name names the flush thread, for thread dumps
      */
     public BulkWriter(OpenSearchClient client, Settings settings, String name) {
+        this(client, settings, name, CrawlClock.system());
+    }
+
+    /** @param clock the time of the request spacing, the retries' timeout and the close's bound */
+    public BulkWriter(OpenSearchClient client, Settings settings, String name, CrawlClock clock) {
+        this.clock = clock;
+        this.lastRetryWarningNanos = new AtomicLong(clock.nanos() - RETRY_WARNING_EVERY_NANOS);
+        this.spacing = new RequestSpacing(SPACING_MILLIS, clock.nanos());
         this.client = new OpenSearchAsyncClient(client._transport());
         this.settings = settings;
         this.requestSlots = new Semaphore(settings.concurrentRequests());
@@ -208,7 +220,7 @@ public final class BulkWriter implements AutoCloseable {
      * close fails at once the same way. The client stays open.
      */
     public void close(Duration wait) {
-        long deadline = System.nanoTime() + wait.toNanos();
+        long deadline = clock.nanos() + wait.toNanos();
         List<Pending> last;
         synchronized (this) {
             if (closed) {
@@ -255,8 +267,8 @@ public final class BulkWriter implements AutoCloseable {
         late.forEach(batch -> failAll(batch, "the writer closed before OpenSearch answered the request"));
     }
 
-    private static long remainingMillis(long deadlineNanos) {
-        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
+    private long remainingMillis(long deadlineNanos) {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - clock.nanos()));
     }
 
     private synchronized void add(Pending operation) {
@@ -271,7 +283,7 @@ public final class BulkWriter implements AutoCloseable {
             flush();
         } else if (!lingering && requestSlots.availablePermits() > 0) {
             lingering = true;
-            long wait = Math.max(LINGER_MILLIS, spacing.waitMillis(System.nanoTime()));
+            long wait = Math.max(LINGER_MILLIS, spacing.waitMillis(clock.nanos()));
             timer.schedule(this::sendIfSlotFree, wait, TimeUnit.MILLISECONDS);
         }
     }
@@ -288,7 +300,7 @@ public final class BulkWriter implements AutoCloseable {
     /** After an answer: what gathered while the request was in flight leaves, on the timer thread, when spaced. */
     private void answered() {
         try {
-            timer.schedule(this::sendIfSlotFree, spacing.waitMillis(System.nanoTime()), TimeUnit.MILLISECONDS);
+            timer.schedule(this::sendIfSlotFree, spacing.waitMillis(clock.nanos()), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             // closing: close() sent everything itself
         }
@@ -308,7 +320,7 @@ public final class BulkWriter implements AutoCloseable {
 
     // Called with the lock held and a request slot acquired.
     private void sendWithSlot(List<Pending> batch) {
-        spacing.sent(System.nanoTime());
+        spacing.sent(clock.nanos());
         List<BulkOperation> ops = new ArrayList<>(batch.size());
         batch.forEach(p -> ops.add(p.operation()));
         CompletableFuture<BulkResponse> answer;
@@ -393,7 +405,7 @@ public final class BulkWriter implements AutoCloseable {
      * The pause grows with the attempts of the batch's most tried operation.
      */
     private void retryOrFail(List<Pending> batch, String reason) {
-        long now = System.nanoTime();
+        long now = clock.nanos();
         List<Pending> again = new ArrayList<>(batch.size());
         List<Pending> expired = new ArrayList<>();
         int attempts = 0;

@@ -19,8 +19,8 @@ import org.opensearch.common.settings.Settings;
 public final class EmbeddedOpenSearch implements AutoCloseable {
     /**
      * The modules of an OpenSearch distribution that are on Squall's classpath, but Painless. Squall runs no
-     * script, and building Painless's class whitelist at start-up took about 2 s of CPU, on 2 cores as long
-     * as the rest of the node's start: every local crawl's first page waited for it. Without Painless, a
+     * script, and building Painless's class whitelist at start-up costs as much CPU as much of the rest of the
+     * node's start: every local crawl's first page waited for it. Without Painless, a
      * script in {@code painless} (a Dashboards scripted field, an update-by-query script) is refused with
      * "script_lang not supported"; Lucene expressions and Mustache templates remain.
      */

@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * When a writer's next partial batch may leave: at least {@code spacing} after its last request, at once
- * after a quiet spell. Times are {@link System#nanoTime()} readings; safe to read from any thread.
+ * after a quiet spell. Times are {@link io.squall.core.CrawlClock#nanos()} readings; safe to read from any thread.
  */
 final class RequestSpacing {
     private final long spacingNanos;

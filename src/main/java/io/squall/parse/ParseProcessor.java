@@ -2,6 +2,7 @@ package io.squall.parse;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
@@ -134,7 +135,7 @@ public final class ParseProcessor {
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")), chain,
                 parseFilters, OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
-                config.getBoolean("sitemap.discovery"), Clock.systemUTC(), counters);
+                config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters);
     }
 
     public UrlFilterChain filters() {

@@ -1,6 +1,7 @@
 package io.squall.storm;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
@@ -25,10 +26,12 @@ public abstract class BulkWritingBolt extends BaseRichBolt {
     private transient TimeoutRenewal renewal;
     private transient OpenSearchClient client;
     private transient BulkWriter bulk;
+    private transient CrawlClock clock;
 
     /** Keeps the collector; subclasses open their writer with {@link #openBulkWriter} when they need one. */
     protected void prepareCollector(OutputCollector collector, CrawlerConfig config) {
-        this.renewal = new TimeoutRenewal(collector, config);
+        this.clock = CrawlClock.system();
+        this.renewal = new TimeoutRenewal(collector, config, clock);
         this.collector = renewal.collector();
     }
 
@@ -42,8 +45,13 @@ public abstract class BulkWritingBolt extends BaseRichBolt {
         IndexSetup.awaitReachable(client, config);
         IndexSetup.ensureIndex(client, config, index, null);
         this.bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, settingsPrefix),
-                index.name(config) + "-" + context.getThisTaskId());
+                index.name(config) + "-" + context.getThisTaskId(), clock);
         return bulk;
+    }
+
+    /** The time this bolt's writers decide with, set by {@link #prepareCollector}. */
+    protected CrawlClock clock() {
+        return clock;
     }
 
     /**

@@ -7,7 +7,7 @@ import org.apache.storm.policy.IWaitStrategy;
 /**
  * How a Storm executor waits when it has nothing to do: two short parks, then sleeps that double from 1 ms
  * up to {@code topology.idle.wait.max.ms}. Storm's own progressive strategy sleeps 1 ms at a time forever,
- * a thousand wake-ups a second per executor, which made an idle crawl cost 2 to 4% of a core per executor.
+ * a thousand wake-ups a second per executor, which made an idle crawl cost CPU in every executor.
  *
  * <p>A sleep is never longer than the idle time already spent, so a tuple that arrives waits at most as long
  * again as its executor had been idle: a busy executor (a tuple every few milliseconds) stays in the parks
@@ -18,9 +18,9 @@ public final class IdleWait implements IWaitStrategy {
     /** The longest sleep, in milliseconds. */
     public static final String MAX_KEY = "topology.idle.wait.max.ms";
     /**
-     * Idle rounds spent in 1 ns parks (about 50 us each) before the first sleep. Each is a wake-up: with 20, an
-     * executor paid 20 of them after every tuple of a slow crawl (at 20 pages a second the acker took 1.15 ms
-     * of CPU a page, 0.39 ms with 2), and the no-delay crawl was no faster for them.
+     * Idle rounds spent in 1 ns parks before the first sleep. Each is a wake-up that an executor pays after
+     * every tuple of a slow crawl: many of them cost the acker several times the CPU a page, and the no-delay
+     * crawl was no faster for them (docs/benchmarks.md).
      */
     static final int PARKS = 2;
 

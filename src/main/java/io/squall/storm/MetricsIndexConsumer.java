@@ -1,6 +1,7 @@
 package io.squall.storm;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.metrics.MetricDocuments;
 import io.squall.metrics.MetricSelection;
 import io.squall.opensearch.BulkWriter;
@@ -48,12 +49,14 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
     private transient int retentionDays;
     private transient MetricDocuments documents;
     private transient LocalDate retentionCheckedOn;
+    private transient CrawlClock clock;
     private final AtomicLong lastWarning = new AtomicLong();
 
     @Override
     public void prepare(Map<String, Object> topoConf, Object registrationArgument, TopologyContext context,
             IErrorReporter errorReporter) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
+        clock = CrawlClock.system();
         client = OpenSearchClients.create(config);
         IndexSetup.awaitReachable(client, config);
         IndexSetup.ensureIndex(client, config, SquallIndex.METRICS, null);
@@ -61,8 +64,8 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
         stormId = context != null ? context.getStormId() : String.valueOf(topoConf.get(Config.STORM_ID));
         retentionDays = config.getInt("opensearch.metrics.retention.days");
         documents = new MetricDocuments(new MetricSelection(config.getStringList("opensearch.metrics.storm.include")));
-        bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.metrics"), baseName);
-        deleteExpired(LocalDate.now(ZoneOffset.UTC));
+        bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.metrics"), baseName, clock);
+        deleteExpired(LocalDate.now(clock));
     }
 
     @Override
@@ -106,7 +109,7 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
 
         @Override
         public void failed(String reason) {
-            long now = System.currentTimeMillis();
+            long now = clock.millis();
             long last = lastWarning.get();
             if (now - last > WARN_EVERY_MILLIS && lastWarning.compareAndSet(last, now)) {
                 LOG.warn("Metrics not written to the indices '{}': {}", MetricsIndices.pattern(baseName), reason);

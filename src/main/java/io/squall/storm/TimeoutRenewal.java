@@ -1,6 +1,7 @@
 package io.squall.storm;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.utils.TupleUtils;
@@ -14,8 +15,11 @@ import org.apache.storm.utils.TupleUtils;
 public final class TimeoutRenewal {
     private final HeldTuples<Tuple> held;
     private final OutputCollector collector;
+    private final CrawlClock clock;
 
-    public TimeoutRenewal(OutputCollector collector, CrawlerConfig config) {
+    /** @param clock when tuples were received and when their timeouts are due for renewal */
+    public TimeoutRenewal(OutputCollector collector, CrawlerConfig config, CrawlClock clock) {
+        this.clock = clock;
         this.held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
         this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
     }
@@ -31,7 +35,7 @@ public final class TimeoutRenewal {
      * @return whether the tuple is one to process (false for a tick)
      */
     public boolean receive(Tuple tuple) {
-        long now = System.currentTimeMillis();
+        long now = clock.millis();
         if (TupleUtils.isTick(tuple)) {
             held.dueForRenewal(now).forEach(collector::resetTimeout);
             return false;

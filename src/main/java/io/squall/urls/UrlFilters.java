@@ -1,9 +1,9 @@
 package io.squall.urls;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.YamlFiles;
 import io.squall.metrics.Counters;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -54,14 +54,21 @@ public final class UrlFilters {
     }
 
     private static Map<?, ?> parseText(UrlFilterFile file) {
-        ObjectMapper mapper = file.isYaml() ? new YAMLMapper() : new ObjectMapper();
-        try {
-            Map<?, ?> root = mapper.readValue(file.text(), Map.class);
-            return root == null ? Map.of() : root;
-        } catch (IOException e) {
-            throw new ConfigException(file.name() + ": cannot read the URL filters: " + e.getMessage().lines()
-                    .findFirst().orElse(""));
+        Object root;
+        if (file.isYaml()) {
+            root = YamlFiles.parse(file.text(), file.name());
+        } else {
+            try {
+                root = new ObjectMapper().readValue(file.text(), Object.class);
+            } catch (IOException e) {
+                throw new ConfigException(file.name() + ": cannot read the URL filters: " + e.getMessage().lines()
+                        .findFirst().orElse(""));
+            }
         }
+        if (root != null && !(root instanceof Map<?, ?>)) {
+            throw new ConfigException(file.name() + ": expected one top-level key 'filters' holding a list");
+        }
+        return root == null ? Map.of() : (Map<?, ?>) root;
     }
 
     @SuppressWarnings("unchecked")

@@ -2,11 +2,11 @@ package io.squall.warc;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.core.BackgroundWriter;
+import io.squall.core.CrawlClock;
 import io.squall.http.FetchResponse;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +31,12 @@ public final class WarcArchive implements AutoCloseable {
     private final Path dir;
     private final Counters counters;
     private final BackgroundWriter<WarcFiles.Answer> writer;
-    private final AtomicLong lastWarnNanos = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+    private final CrawlClock clock;
+    private final AtomicLong lastWarnNanos;
 
-    WarcArchive(Path dir, WarcFiles files, long queueBytes, Counters counters) {
+    WarcArchive(Path dir, WarcFiles files, long queueBytes, Counters counters, CrawlClock clock) {
+        this.clock = clock;
+        this.lastWarnNanos = new AtomicLong(clock.nanos() - WARN_EVERY_NANOS);
         this.dir = dir;
         this.counters = counters;
         this.writer = new BackgroundWriter<>("WARC writer " + dir, files, QUEUE_ITEMS, queueBytes,
@@ -44,16 +47,17 @@ public final class WarcArchive implements AutoCloseable {
      * The archive {@code warc.enabled} and {@code warc.dir} ask for, or null when none.
      *
      * @param worker names this writer in its file names: unique among the writers on the directory
+     * @param clock the dates of the records and file names, and the pace of the warnings
      */
-    public static WarcArchive fromConfig(CrawlerConfig config, String worker, Counters counters) {
+    public static WarcArchive fromConfig(CrawlerConfig config, String worker, Counters counters, CrawlClock clock) {
         if (!config.getBoolean("warc.enabled") || !config.isSet("warc.dir")) {
             return null;
         }
         Path dir = Path.of(config.getString("warc.dir"));
         WarcFiles files = new WarcFiles(dir, worker, config.getLong("warc.rotate.bytes"), warcinfo(config),
-                config.getInt("warc.revisit.cache.size"), counters, Clock.systemUTC());
+                config.getInt("warc.revisit.cache.size"), counters, clock);
         LOG.info("WARC files go to {} (squall-*-{}-*.warc.gz)", dir.toAbsolutePath(), worker);
-        return new WarcArchive(dir, files, config.getLong("warc.queue.bytes"), counters);
+        return new WarcArchive(dir, files, config.getLong("warc.queue.bytes"), counters, clock);
     }
 
     /** The warcinfo fields of every file: who crawled, how, and under which rules. */
@@ -85,7 +89,7 @@ public final class WarcArchive implements AutoCloseable {
             return;
         }
         counters.increment("warc.dropped");
-        long now = System.nanoTime();
+        long now = clock.nanos();
         long last = lastWarnNanos.get();
         if (now - last >= WARN_EVERY_NANOS && lastWarnNanos.compareAndSet(last, now)) {
             LOG.warn("WARC files in {} leave out fetches: the disk does not keep up (or failed); {} left out so"

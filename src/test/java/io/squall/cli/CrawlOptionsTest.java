@@ -79,17 +79,10 @@ class CrawlOptionsTest {
     }
 
     @Test
-    void durations() {
-        assertEquals(Duration.ofSeconds(90), Durations.parse("90"));
-        assertEquals(Duration.ofSeconds(90), Durations.parse("90s"));
-        assertEquals(Duration.ofMinutes(15), Durations.parse("15m"));
-        assertEquals(Duration.ofHours(2), Durations.parse("2H"));
-        assertEquals(Duration.ofSeconds(3723), Durations.parse("1h2m3s"));
-        for (String bad : List.of("", "0", "m", "1x", "1h 2m", "5s3", "-5")) {
-            assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad), bad);
-        }
-        assertEquals("45s", Durations.format(Duration.ofSeconds(45)));
-        assertEquals("2m05s", Durations.format(Duration.ofSeconds(125)));
-        assertEquals("1h00m01s", Durations.format(Duration.ofSeconds(3601)));
+    void durationsAreReadByTheConfigurationsParserAndMustBePositive() {
+        assertEquals(Duration.ofDays(1), CrawlOptions.parse(List.of("--duration", "1d")).duration());
+        assertEquals(Duration.ofSeconds(90), CrawlOptions.parse(List.of("--duration", "90")).duration());
+        assertEquals("option --duration of 'squall crawl' expects a duration such as 90s, 15m, 2h or 1h30m, got '0'",
+                assertThrows(UsageException.class, () -> CrawlOptions.parse(List.of("--duration", "0"))).getMessage());
     }
 }

@@ -1,15 +1,11 @@
 package io.squall.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -172,15 +168,8 @@ public final class ConfigurationReference {
                 }
             }
         }
-        Set<String> parsed = new LinkedHashSet<>();
-        try {
-            JsonNode config = new ObjectMapper(new YAMLFactory()).readTree(yaml).path("config");
-            for (Iterator<String> names = config.fieldNames(); names.hasNext(); ) {
-                parsed.add(names.next());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Set<String> parsed = new LinkedHashSet<>(YamlFiles.parseMap(
+                new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), DEFAULTS.toString()).keySet());
         if (!read.equals(parsed)) {
             Set<String> missed = new LinkedHashSet<>(parsed);
             missed.removeAll(read);

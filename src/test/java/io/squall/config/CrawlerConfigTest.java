@@ -68,6 +68,14 @@ class CrawlerConfigTest {
     }
 
     @Test
+    void theLineNamedIsTheMistakesAndAnchorsAreResolved() throws IOException {
+        Path file = write("crawler-conf.yaml", "config:\n  a: 1\n\tb: 2\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(List.of(file)));
+        assertTrue(e.getMessage().startsWith(file + ":3: not valid YAML: "), e.getMessage());
+        assertEquals(Map.of("a", 8, "b", 8), YamlFiles.read(write("anchors.yaml", "a: &eight 8\nb: *eight\n")));
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         Path missing = dir.resolve("nope.yaml");
         ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(List.of(missing)));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -47,7 +48,7 @@ class FetchEngineTest {
         HttpProtocol http = new HttpProtocol(config);
         toClose.add(http);
         FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config, counted), sink,
-                counted);
+                counted, CrawlClock.system());
         toClose.add(engine);
         return engine;
     }
@@ -346,7 +347,7 @@ class FetchEngineTest {
         toClose.add(http);
         Path file = dir.resolve("logs").resolve("crawl.log");
         FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config, counted), sink,
-                counted, new CrawlLog(file));
+                counted, new CrawlLog(file), CrawlClock.system());
         List<String> paths = List.of("/a", "/b", "/gone", "/drop", "/private");
         paths.forEach(p -> offer(engine, site.url(p)));
         sink.awaitDone(paths.size(), 20);

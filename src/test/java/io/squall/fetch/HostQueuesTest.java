@@ -2,27 +2,45 @@ package io.squall.fetch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.core.Metadata;
+import io.squall.testsupport.ManualClock;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The queues and the back-off as plain classes, without threads or sockets. */
+/**
+ * The queues and the back-off as plain classes, without threads or sockets, on a clock moved by hand: a
+ * turn is taken with {@link HostQueues#poll}, which says what {@link HostQueues#take} would return at once.
+ */
 class HostQueuesTest {
+    private final ManualClock clock = new ManualClock();
 
-    private static FetchItem<String> item(String key, String url) {
-        return new FetchItem<>(url, key, new Metadata(), url, System.nanoTime());
+    private HostQueues<String> queues(Object... keyValues) {
+        return new HostQueues<>(FetchTestConfig.with(keyValues), clock);
+    }
+
+    /** The turn due now; a test that expects one when none is due fails here instead of waiting. */
+    private static HostQueues.Lease<String> due(HostQueues<String> q) {
+        HostQueues.Lease<String> lease = q.poll();
+        assertNotNull(lease, "a turn is due");
+        return lease;
+    }
+
+    private FetchItem<String> item(String key, String url) {
+        return new FetchItem<>(url, key, new Metadata(), url, clock.nanos());
     }
 
     @Test
     void boundsPerQueueAndInTotal() {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.max.queue.size", 2,
-                "fetcher.max.urls.in.queues", 3));
+        HostQueues<String> q = queues("fetcher.max.queue.size", 2, "fetcher.max.urls.in.queues", 3);
         assertEquals(HostQueues.Admission.ACCEPTED, q.offer(item("a", "a1")));
         assertEquals(HostQueues.Admission.ACCEPTED, q.offer(item("a", "a2")));
         assertEquals(HostQueues.Admission.QUEUE_FULL, q.offer(item("a", "a3")));
@@ -33,67 +51,115 @@ class HostQueuesTest {
     }
 
     @Test
-    void oneTurnAtATimePerQueueAndTheDelayAfterItsEnd() throws InterruptedException {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.3));
+    void oneTurnAtATimePerQueueAndTheDelayAfterItsEnd() {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.3);
         q.offer(item("a", "a1"));
         q.offer(item("a", "a2"));
         q.offer(item("b", "b1"));
-        HostQueues.Lease<String> first = q.take();
-        HostQueues.Lease<String> second = q.take();
+        HostQueues.Lease<String> first = due(q);
+        HostQueues.Lease<String> second = due(q);
         assertEquals(Set.of("a", "b"), Set.of(first.item.key(), second.item.key()), "a's second URL must wait");
+        assertNull(q.poll(), "a's second URL waits while its first is being fetched");
         HostQueues.Lease<String> a = first.item.key().equals("a") ? first : second;
-        long released = System.nanoTime();
+        clock.advance(Duration.ofSeconds(5)); // a long fetch: the delay counts from its end
+        long released = clock.nanos();
         q.release(a, HostQueues.Feedback.answered());
-        HostQueues.Lease<String> next = q.take();
+        clock.advanceNanos(TimeUnit.MILLISECONDS.toNanos(300) - 1);
+        assertNull(q.poll(), "not a nanosecond before the delay");
+        clock.advanceNanos(1);
+        HostQueues.Lease<String> next = due(q);
         assertEquals("a2", next.item.url());
-        assertTrue(System.nanoTime() - released >= TimeUnit.MILLISECONDS.toNanos(300), "the delay is kept");
+        assertTrue(clock.nanos() - released >= TimeUnit.MILLISECONDS.toNanos(300), "the delay is kept");
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(300), next.takenNanos - released, "released exactly at the delay");
     }
 
     @Test
-    void aQueueWhoseUrlWasPutBackKeepsItsPlaceInLineOverQueuesThatBecameStartableMeanwhile()
-            throws InterruptedException {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.2));
+    void aQueueWhoseUrlWasPutBackKeepsItsPlaceInLineOverQueuesThatBecameStartableMeanwhile() {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.2);
         q.offer(item("a", "a1"));
-        HostQueues.Lease<String> robotsTurn = q.take();
+        HostQueues.Lease<String> robotsTurn = due(q);
+        clock.advance(Duration.ofMillis(1));
         q.offer(item("b", "b1"));
+        clock.advance(Duration.ofMillis(1));
         q.offer(item("c", "c1"));
         // a's turn fetched only its robots.txt: b and c became startable before a may fetch again.
         q.putBack(robotsTurn, HostQueues.Feedback.answered());
-        assertEquals("b1", q.take().item.url());
-        Thread.sleep(250);
-        assertEquals("a1", q.take().item.url(), "a was in line before c");
-        assertEquals("c1", q.take().item.url());
+        assertEquals("b1", due(q).item.url());
+        clock.advance(Duration.ofMillis(250));
+        assertEquals("a1", due(q).item.url(), "a was in line before c");
+        assertEquals("c1", due(q).item.url());
     }
 
     @Test
-    void aReleasedQueueGoesToTheEndOfTheLine() throws InterruptedException {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.2));
+    void aReleasedQueueGoesToTheEndOfTheLine() {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.2);
         q.offer(item("a", "a1"));
         q.offer(item("a", "a2"));
-        HostQueues.Lease<String> first = q.take();
+        HostQueues.Lease<String> first = due(q);
+        clock.advance(Duration.ofMillis(1));
         q.offer(item("c", "c1"));
         q.release(first, HostQueues.Feedback.answered());
-        Thread.sleep(250);
-        assertEquals("c1", q.take().item.url(), "c became startable before a's delay ended");
-        assertEquals("a2", q.take().item.url());
+        clock.advance(Duration.ofMillis(250));
+        assertEquals("c1", due(q).item.url(), "c became startable before a's delay ended");
+        assertEquals("a2", due(q).item.url());
     }
 
     @Test
-    void tenThousandQueuesAreServedEachOnceWithoutScanning() throws InterruptedException {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.max.urls.in.queues", 20_000));
+    void aThrottledQueueWaitsItsRetryAfterOrItsBackOff() {
+        HostQueues<String> q = queues("fetcher.server.delay", 1.0, "fetcher.backoff.initial", 10.0);
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        q.offer(item("a", "a3"));
+        q.release(due(q), HostQueues.Feedback.throttled("30"));
+        clock.advanceNanos(TimeUnit.SECONDS.toNanos(30) - 1);
+        assertNull(q.poll(), "Retry-After: 30 is obeyed, beyond the 1 s delay");
+        clock.advanceNanos(1);
+        HostQueues.Lease<String> second = due(q);
+        assertEquals("a2", second.item.url());
+
+        q.release(second, HostQueues.Feedback.throttled(null));
+        long block = TimeUnit.MILLISECONDS.toNanos(q.views().get(0).backOffMs());
+        assertTrue(block >= TimeUnit.SECONDS.toNanos(8) && block <= TimeUnit.SECONDS.toNanos(12),
+                "fetcher.backoff.initial ± 20%: " + block);
+        // The view rounds down to the millisecond.
+        clock.advanceNanos(block - 1);
+        assertNull(q.poll(), "blocked until the back-off ends");
+        clock.advanceNanos(1_000_000);
+        assertEquals("a3", due(q).item.url());
+    }
+
+    @Test
+    void aUrlThatWaitedItsQueueTimeIsHandedBackAsExpired() {
+        HostQueues<String> q = queues("fetcher.server.delay", 300.0, "fetcher.timeout.queue", 120);
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        q.release(due(q), HostQueues.Feedback.answered());
+        clock.advanceNanos(TimeUnit.SECONDS.toNanos(120) - 1);
+        assertNull(q.poll(), "a2 has not yet waited fetcher.timeout.queue");
+        clock.advanceNanos(1);
+        HostQueues.Lease<String> expiry = due(q);
+        assertNull(expiry.item, "the queue's delay has not passed: nothing to fetch");
+        assertEquals(List.of("a2"), expiry.expired.stream().map(FetchItem::url).toList());
+        assertEquals(0, q.size());
+    }
+
+    @Test
+    void tenThousandQueuesAreServedEachOnceWithoutScanning() {
+        HostQueues<String> q = queues("fetcher.max.urls.in.queues", 20_000);
         for (int i = 0; i < 10_000; i++) {
             q.offer(item("host" + i, "u" + i));
         }
         Set<String> seen = new HashSet<>();
         long start = System.nanoTime();
         for (int i = 0; i < 10_000; i++) {
-            HostQueues.Lease<String> lease = q.take();
+            HostQueues.Lease<String> lease = due(q);
             assertNotNull(lease.item);
             assertTrue(seen.add(lease.item.url()));
             q.release(lease, HostQueues.Feedback.answered());
         }
         assertEquals(10_000, seen.size());
-        // Generous: a heap does this in a few ms; a scan per take of 10,000 queues would take seconds.
+        // The cost of the code, not a time it decides with, so measured on the machine's clock. Generous: a
+        // heap does this in a few ms; a scan per take of 10,000 queues would take seconds.
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(2));
     }
 
@@ -112,7 +178,7 @@ class HostQueuesTest {
     void backOffGrowsWithJitterUpToItsCapAndIsForgiven() {
         BackOff b = new BackOff(1, 8, 600, 100);
         BackOff.State s = new BackOff.State();
-        ZonedDateTime now = ZonedDateTime.now();
+        ZonedDateTime now = ZonedDateTime.now(clock);
         long second = TimeUnit.SECONDS.toNanos(1);
         double[] expected = {1, 2, 4, 8, 8};
         for (int i = 0; i < expected.length; i++) {
@@ -125,14 +191,13 @@ class HostQueuesTest {
     }
 
     @Test
-    void viewsSayWhatEachQueueHoldsAndWaitsFor() throws InterruptedException {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 30.0,
-                "fetcher.backoff.initial", 60.0));
+    void viewsSayWhatEachQueueHoldsAndWaitsFor() {
+        HostQueues<String> q = queues("fetcher.server.delay", 30.0, "fetcher.backoff.initial", 60.0);
         q.offer(item("a", "a1"));
         q.offer(item("a", "a2"));
         q.offer(item("b", "b1"));
-        HostQueues.Lease<String> first = q.take();
-        HostQueues.Lease<String> second = q.take();
+        HostQueues.Lease<String> first = due(q);
+        HostQueues.Lease<String> second = due(q);
         java.util.Map<String, QueueView> views = new java.util.HashMap<>();
         q.views().forEach(v -> views.put(v.key(), v));
         QueueView a = views.get("a");
@@ -152,29 +217,38 @@ class HostQueuesTest {
         assertEquals(45_000, a.delayMs(), "robots.txt's Crawl-delay is the queue's delay");
         assertEquals(0, a.inFlight());
         assertTrue(a.nextFetchInMs() > 40_000 && a.nextFetchInMs() <= 45_000, "next fetch in " + a.nextFetchInMs());
+        assertEquals(45_000, a.nextFetchInMs(), "no time passed since the release");
         assertTrue(!a.blocked());
         QueueView b = views.get("b");
         assertTrue(b.blocked(), "a 429 or 503 blocks the queue");
         // fetcher.backoff.initial 60 s with its ±20% jitter: at least 48 s, less the moments since the release.
         assertTrue(b.backOffMs() > 47_000, "backed off for " + b.backOffMs());
+        assertTrue(b.backOffMs() >= 48_000 && b.backOffMs() <= 72_000, "60 s ± 20%: " + b.backOffMs());
         assertEquals(1, b.backOffLevel());
     }
 
     @Test
-    void viewsCountAQueuesErrors() throws InterruptedException {
-        HostQueues<String> q = new HostQueues<>(FetchTestConfig.with("fetcher.server.delay", 0.0,
-                "fetcher.max.exceptions.per.queue", 2, "fetcher.exceptions.pause", 60));
+    void viewsCountAQueuesErrors() {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.0, "fetcher.max.exceptions.per.queue", 2,
+                "fetcher.exceptions.pause", 60);
         q.offer(item("a", "a1"));
         q.offer(item("a", "a2"));
         q.offer(item("a", "a3"));
-        q.release(q.take(), HostQueues.Feedback.failed());
+        q.release(due(q), HostQueues.Feedback.failed());
         assertEquals(1, q.views().get(0).consecutiveErrors());
-        q.release(q.take(), HostQueues.Feedback.failed());
+        q.release(due(q), HostQueues.Feedback.failed());
         QueueView a = q.views().get(0);
         assertEquals(2, a.errors());
         assertEquals(0, a.consecutiveErrors(), "the budget was spent: the count starts again");
         assertEquals(0, a.queued(), "its URLs were handed back");
         assertTrue(a.pausedMs() > 50_000, "paused for " + a.pausedMs());
+        assertEquals(60_000, a.pausedMs(), "fetcher.exceptions.pause from the second failure");
         assertTrue(a.blocked());
+        assertEquals(HostQueues.Admission.HOST_PAUSED, q.offer(item("a", "a4")));
+        clock.advanceNanos(TimeUnit.SECONDS.toNanos(60) - 1);
+        assertEquals(HostQueues.Admission.HOST_PAUSED, q.offer(item("a", "a4")), "paused to the nanosecond");
+        clock.advanceNanos(1);
+        assertEquals(HostQueues.Admission.ACCEPTED, q.offer(item("a", "a4")));
+        assertEquals("a4", due(q).item.url());
     }
 }

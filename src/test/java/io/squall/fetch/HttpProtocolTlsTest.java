@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -46,7 +47,8 @@ class HttpProtocolTlsTest {
             assertEquals(FetchException.Cause.TLS, e.cause(), e.getMessage());
             assertTrue(server.seen("/refused").isEmpty(), "no request went over the unverified connection");
 
-            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config, Counters.NONE))
+            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config, Counters.NONE),
+                    CrawlClock.system())
                     .of(item(url), e, 0);
             assertEquals(Status.FETCH_ERROR, outcome.status());
             assertEquals("tls", outcome.metadata().getFirst(MetadataKeys.ERROR_CAUSE));
@@ -85,7 +87,8 @@ class HttpProtocolTlsTest {
             assertEquals("127.0.0.1", r.ip());
             assertEquals(List.of("HTTP/2.0"), protocols("/h2"), "HTTP/2 negotiated by ALPN");
 
-            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config, Counters.NONE))
+            FetchOutcome outcome = new FetchOutcomes(config, UrlFilters.fromConfig(config, Counters.NONE),
+                    CrawlClock.system())
                     .of(item(url), r);
             assertTrue(outcome.isContent());
             assertEquals("200", outcome.metadata().getFirst(MetadataKeys.FETCH_STATUS_CODE));

@@ -200,6 +200,12 @@ class UrlFiltersTest {
         e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
                 Map.of("urlfilters.config.file", file.toString()), "test"), Counters.NONE));
         assertTrue(e.getMessage().contains("unknown filter type 'nosuch'"), e.getMessage());
+
+        Path yaml = dir.resolve("my-filters.yaml");
+        Files.writeString(yaml, "filters:\n  - type: depth\n    params: {max: 3\n  - type: hostBudget\n");
+        e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
+                Map.of("urlfilters.config.file", yaml.toString()), "test"), Counters.NONE));
+        assertTrue(e.getMessage().startsWith(yaml + ":4: not valid YAML: "), e.getMessage());
     }
 
     /** A calendar whose every page links to the next day: the crawl must end by depth or by the host budget. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.http.FetchResponse;
 import io.squall.metrics.CounterTally;
 import java.nio.file.Files;
@@ -36,13 +37,13 @@ class WarcArchiveTest {
     @Test
     void noDirectoryOrDisabledMeansNoArchive() {
         assertNull(WarcArchive.fromConfig(CrawlerConfig.defaults().with(Map.of("http.agent.name", "a"), "test"),
-                "w", counters), "warc.dir is empty by default");
-        assertNull(WarcArchive.fromConfig(config("warc.enabled", false), "w", counters));
+                "w", counters, CrawlClock.system()), "warc.dir is empty by default");
+        assertNull(WarcArchive.fromConfig(config("warc.enabled", false), "w", counters, CrawlClock.system()));
     }
 
     @Test
     void answersAreWrittenInTheBackgroundAndTheFileFinishedAtClose() throws Exception {
-        WarcArchive archive = WarcArchive.fromConfig(config(), "w", counters);
+        WarcArchive archive = WarcArchive.fromConfig(config(), "w", counters, CrawlClock.system());
         assertNotNull(archive);
         archive.offer(fetched("http://a.example/1"));
         archive.offer(new FetchResponse("http://a.example/unknown", 200, Map.of(), new byte[0], null, 1, null, null));
@@ -62,7 +63,7 @@ class WarcArchiveTest {
 
     @Test
     void answersThatDoNotFitInTheQueueAreDroppedAndCounted() throws Exception {
-        WarcArchive archive = WarcArchive.fromConfig(config("warc.queue.bytes", 50), "w", counters);
+        WarcArchive archive = WarcArchive.fromConfig(config("warc.queue.bytes", 50), "w", counters, CrawlClock.system());
         archive.offer(fetched("http://a.example/1"));
         archive.offer(fetched("http://a.example/2"));
         archive.close();

@@ -1,6 +1,7 @@
 package io.squall.fetch.bench;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
@@ -124,7 +125,7 @@ public final class FetchBenchmark {
             }
         };
         FetchEngine<String> engine = new FetchEngine<>(config, http, UrlFilters.fromConfig(config, Counters.NONE), sink,
-                Counters.NONE);
+                Counters.NONE, CrawlClock.system());
         try {
             long start = System.nanoTime();
             for (String u : urls) {
