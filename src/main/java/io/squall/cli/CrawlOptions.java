@@ -24,13 +24,14 @@ import java.util.Set;
  * @param agent the crawler's name (http.agent.name), or null
  * @param allow addresses, CIDR ranges and host names added to http.address.allow
  * @param json print the summary as one JSON object on stdout
+ * @param topologyFile the Flux file of the topology, or null for Squall's topology.yaml
  */
 record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path dataDir, int port, int consolePort,
         Integer maxPages, Integer maxDepth, Duration duration, Integer threads, Double delay, String agent,
-        List<String> allow, boolean json) {
+        List<String> allow, boolean json, Path topologyFile) {
 
     static final Set<String> VALUED = Set.of("conf", "opensearch", "data", "port", "console-port", "max-pages",
-            "max-depth", "duration", "threads", "delay", "agent", "allow");
+            "max-depth", "duration", "threads", "delay", "agent", "allow", "topology");
     static final Set<String> FLAGS = Set.of("json");
 
     static CrawlOptions parse(List<String> args) {
@@ -49,7 +50,8 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
                 a.value("delay", ArgList::nonNegativeNumber),
                 a.string("agent", null),
                 a.all("allow"),
-                a.flag("json"));
+                a.flag("json"),
+                a.value("topology", Path::of));
     }
 
     /** A port option's value, {@code fallback} when absent. */
@@ -84,5 +86,7 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
               --allow ADDR        let the address guard through to ADDR, an address, CIDR range or host name
                                   (http.address.allow; repeatable); the seeds' own addresses are allowed
               --json              print the summary as one JSON object on stdout
+              --topology FILE     the topology's spouts, bolts and streams (default: Squall's topology.yaml;
+                                  see docs/extending.md)
             """;
 }

@@ -5,7 +5,6 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
-import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.util.ArrayList;
 import java.util.Map;
@@ -33,21 +32,15 @@ import org.apache.storm.tuple.Values;
 public class ParserBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
 
-    private final UrlFilterFile urlFilters;
     private transient OutputCollector collector;
     private transient ParseProcessor processor;
-
-    /** @param urlFilters the filters for outlinks, read where the crawl was started */
-    public ParserBolt(UrlFilterFile urlFilters) {
-        this.urlFilters = urlFilters;
-    }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         TaskCounters counters = new TaskCounters(context);
-        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config, counters), counters);
+        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromConfig(config, counters), counters);
     }
 
     @Override

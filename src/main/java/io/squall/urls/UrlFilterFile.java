@@ -1,22 +1,13 @@
 package io.squall.urls;
 
-import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import java.io.IOException;
-import java.io.InputStream;
+import io.squall.config.ShippedFiles;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The URL filter definition of a crawl: the text of the file named by {@code urlfilters.config.file}, read
- * where the crawl starts and carried inside the topology, so that a Storm worker (which runs in a directory
- * of its own, on another machine) uses the file the user edited instead of looking for it.
- *
- * <p>The name is a path, absolute or relative to the working directory (where {@code storm jar} or
- * {@code squall crawl} runs, next to {@code crawler-conf.yaml}); when no such file exists, the resource of
- * that name in the jar (the default {@code urlfilters.yaml}). A name found in neither place is an error.
+ * where the crawl starts and carried in the topology configuration ({@link ShippedFiles}); by default the
+ * jar's {@code urlfilters.yaml}.
  *
  * @param name   the configured name (its extension says JSON or YAML); empty for no filters
  * @param origin where the text was read, for the user
@@ -25,27 +16,11 @@ import java.nio.file.Path;
 public record UrlFilterFile(String name, String origin, String text) implements Serializable {
     static final String KEY = "urlfilters.config.file";
 
-    /** Reads the file the configuration names. */
+    /** The file the configuration names, as shipped in it ({@link ShippedFiles}). */
     public static UrlFilterFile read(CrawlerConfig config) {
-        String name = config.getString(KEY).trim();
-        if (name.isEmpty()) {
-            return new UrlFilterFile("", "no URL filters (" + KEY + " is empty)", "");
-        }
-        Path path = Path.of(name);
-        try {
-            if (Files.isRegularFile(path)) {
-                return new UrlFilterFile(name, path.toAbsolutePath().toString(), Files.readString(path));
-            }
-            try (InputStream in = UrlFilterFile.class.getClassLoader().getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new ConfigException(KEY + ": '" + name + "' is neither a file (from "
-                            + Path.of("").toAbsolutePath() + ") nor a resource in the jar");
-                }
-                return new UrlFilterFile(name, "the jar's " + name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            }
-        } catch (IOException e) {
-            throw new ConfigException(name + ": cannot read the URL filters: " + e.getMessage());
-        }
+        ShippedFiles.File file = ShippedFiles.get(config, KEY);
+        return file.isEmpty() ? new UrlFilterFile("", "no URL filters (" + KEY + " is empty)", "")
+                : new UrlFilterFile(file.name(), file.origin(), file.text());
     }
 
     public boolean isEmpty() {
