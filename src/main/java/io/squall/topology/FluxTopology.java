@@ -15,8 +15,10 @@ import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.storm.Config;
 import org.apache.storm.flux.FluxBuilder;
+import org.apache.storm.flux.model.BoltDef;
 import org.apache.storm.flux.model.ExecutionContext;
 import org.apache.storm.flux.model.SpoutDef;
+import org.apache.storm.flux.model.StreamDef;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.flux.model.VertexDef;
 import org.apache.storm.flux.parser.FluxParser;
@@ -96,6 +98,7 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
         for (VertexDef vertex : vertices) {
             requireClass(file, vertex);
         }
+        requireWired(file, def, vertices);
         List<SpoutDef> shardSpouts = def.getSpouts().stream().filter(s -> s.getParallelism() == 0).toList();
         Config stormConf = new Config();
         stormConf.putAll(config.asMap());
@@ -136,6 +139,26 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
         } catch (ClassNotFoundException | LinkageError e) {
             throw new ConfigException(file + ": \"" + vertex.getId() + "\": class " + vertex.getClassName()
                     + " not found (is it in the topology jar?)");
+        }
+    }
+
+    /** Every stream joins two components of the file, and every bolt has a stream to it (Flux leaves it out otherwise). */
+    private static void requireWired(Path file, TopologyDef def, List<VertexDef> vertices) {
+        List<String> ids = vertices.stream().map(VertexDef::getId).toList();
+        List<StreamDef> streams = def.getStreams() == null ? List.of() : def.getStreams();
+        for (StreamDef stream : streams) {
+            for (String end : List.of(String.valueOf(stream.getFrom()), String.valueOf(stream.getTo()))) {
+                if (!ids.contains(end)) {
+                    throw new ConfigException(file + ": a stream from \"" + stream.getFrom() + "\" to \""
+                            + stream.getTo() + "\": \"" + end + "\" is not a spout or bolt of the file");
+                }
+            }
+        }
+        for (BoltDef bolt : def.getBolts()) {
+            if (streams.stream().noneMatch(s -> bolt.getId().equals(s.getTo()))) {
+                throw new ConfigException(file + ": no stream reaches the bolt \"" + bolt.getId()
+                        + "\": add one under streams:, or remove the bolt");
+            }
         }
     }
 

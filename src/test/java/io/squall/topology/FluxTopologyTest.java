@@ -174,6 +174,36 @@ class FluxTopologyTest {
     }
 
     @Test
+    void aBoltNoStreamReachesAndAStreamToAnUnknownBoltAreRefused() throws IOException {
+        Path file = write(SPOUT + """
+                bolts:
+                  - id: "status"
+                    className: "io.squall.frontier.StatusUpdaterBolt"
+                streams:
+                  - from: "spout"
+                    to: "statsu"
+                    grouping:
+                      type: SHUFFLE
+                """);
+        assertEquals(file + ": a stream from \"spout\" to \"statsu\": \"statsu\" is not a spout or bolt of the file",
+                refusal(file));
+        Files.writeString(file, SPOUT + """
+                bolts:
+                  - id: "status"
+                    className: "io.squall.frontier.StatusUpdaterBolt"
+                  - id: "lonely"
+                    className: "io.squall.parse.ParserBolt"
+                streams:
+                  - from: "spout"
+                    to: "status"
+                    grouping:
+                      type: SHUFFLE
+                """);
+        assertEquals(file + ": no stream reaches the bolt \"lonely\": add one under streams:, or remove the bolt",
+                refusal(file));
+    }
+
+    @Test
     void aFileThatIsNotAFluxTopologyIsRefusedWithItsName() throws IOException {
         Path file = write("name: \"t\"\nspouts: [oops\n");
         assertTrue(assertThrows(ConfigException.class, () -> FluxTopology.parse(file, false, CONFIG.asMap()))
