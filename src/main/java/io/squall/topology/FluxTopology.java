@@ -5,6 +5,8 @@ import io.squall.config.CrawlerConfig;
 import io.squall.storm.HoldsTuples;
 import io.squall.storm.MessageTimeout;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,10 +72,17 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
             }
         });
         TopologyDef def;
+        // Flux prints every included file, interpreted, on stdout, whatever it is asked to dump.
+        PrintStream out = System.out;
         try {
+            if (includes) {
+                System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+            }
             def = FluxParser.parseFile(file.toString(), false, includes, properties, false);
         } catch (IOException | RuntimeException e) {
             throw new ConfigException(file + ": not a valid Flux topology definition: " + firstLine(e), e);
+        } finally {
+            System.setOut(out);
         }
         if (def == null || !def.validate()) {
             throw new ConfigException(file + ": not a valid Flux topology definition");

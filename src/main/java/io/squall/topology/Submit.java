@@ -40,6 +40,9 @@ public final class Submit {
     }
 
     public static void main(String[] args) {
+        // Before any logger exists: Flux and Storm's client log every step at INFO, which the lines below say
+        // in a few.
+        System.setProperty("log4j2.configurationFile", "squall-submit-log4j2.xml");
         try {
             if (args.length != 1) {
                 throw new ConfigException("usage: storm jar squall.jar " + Submit.class.getName() + " topology.yaml");

@@ -63,7 +63,7 @@ class OwnBoltsIT {
         assertEquals(List.of("squall crawl: " + SquallProcess.path(file) + ": no status updater: add a bolt of class"
                 + " io.squall.frontier.StatusUpdaterBolt that subscribes to every component's \"status\" stream"),
                 crawl.stderrLines());
-        assertTrue(!Files.exists(dir.resolve("data")), "nothing started");
+        assertTrue(!Files.exists(dir.resolve("data").resolve("opensearch")), "nothing started");
     }
 
     private static void assertEveryPageOnce(Set<String> pages, List<String> received, String who) {
