@@ -100,8 +100,8 @@ final class CrawlCommand {
                 stop.beforeHalt(stormDir::remove);
                 CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir()), data.dir());
-                CrawlSummary summary = crawl(topologyFile, topologyDef, crawlConfig, options, policy, console, server, os, data,
-                        cluster);
+                CrawlSummary summary = crawl(topologyFile, topologyDef, crawlConfig, options, policy, console, server,
+                        os, data, cluster);
                 writeReport(console, summary, data.dir());
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 // With --json, stdout holds the JSON object alone.
@@ -264,9 +264,9 @@ final class CrawlCommand {
         err.flush();
     }
 
-    private CrawlSummary crawl(Path topologyFile, TopologyDef def, CrawlerConfig crawlConfig, CrawlOptions options, StopPolicy policy,
-                               LocalConsole console, ConsoleServer server, CrawlOpenSearch os, CrawlDataDir data,
-                               ClusterStart cluster) throws Exception {
+    private CrawlSummary crawl(Path topologyFile, TopologyDef def, CrawlerConfig crawlConfig, CrawlOptions options,
+                               StopPolicy policy, LocalConsole console, ConsoleServer server, CrawlOpenSearch os,
+                               CrawlDataDir data, ClusterStart cluster) throws Exception {
         CrawlerConfig config = TopologyChecks.withShippedFiles(LocalSecrets.keptOut(crawlConfig, options.dataDir()));
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // An embedded node is still starting: its status index is (or was) created from es-conf/, whose shard

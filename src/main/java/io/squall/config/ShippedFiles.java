@@ -67,7 +67,8 @@ public final class ShippedFiles {
     public static File get(CrawlerConfig config, String key) {
         Object shipped = config.asMap().get(PREFIX + key);
         if (shipped instanceof Map<?, ?> m) {
-            return new File(String.valueOf(m.get("name")), String.valueOf(m.get("origin")), String.valueOf(m.get("text")));
+            return new File(String.valueOf(m.get("name")), String.valueOf(m.get("origin")),
+                    String.valueOf(m.get("text")));
         }
         return read(config, key);
     }

@@ -48,7 +48,8 @@ import org.apache.storm.utils.Utils;
 public record FluxTopology(String file, StormTopology topology, List<String> ids, List<String> shardSpouts) {
     // Flux's YAML binding makes SnakeYAML warn through java.util.logging, on the terminal, about every file
     // (its own model's fields); the logger is held here so that its level sticks.
-    private static final java.util.logging.Logger SNAKEYAML_LOG = java.util.logging.Logger.getLogger("org.yaml.snakeyaml");
+    private static final java.util.logging.Logger SNAKEYAML_LOG =
+            java.util.logging.Logger.getLogger("org.yaml.snakeyaml");
 
     static {
         SNAKEYAML_LOG.setLevel(java.util.logging.Level.SEVERE);
@@ -137,7 +138,7 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
         return copy;
     }
 
-    /** Each component's task count in that topology (built from this one), in the file's order: {@code spout 3, fetcher 2}. */
+    /** Each task count of that topology (built from this one), in the file's order: {@code spout 3, fetcher 2}. */
     public String tasks(StormTopology built) {
         return String.join(", ", ids.stream().map(id -> id + " " + common(built, id).get_parallelism_hint()).toList());
     }
@@ -151,7 +152,7 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
         }
     }
 
-    /** Every stream joins two components of the file, and every bolt has a stream to it (Flux leaves it out otherwise). */
+    /** Every stream joins two components of the file, and a stream reaches every bolt (else Flux leaves it out). */
     private static void requireWired(Path file, TopologyDef def, List<VertexDef> vertices) {
         List<String> ids = vertices.stream().map(VertexDef::getId).toList();
         List<StreamDef> streams = def.getStreams() == null ? List.of() : def.getStreams();
@@ -174,8 +175,9 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
     private static Map<String, TopologyShape.Component> components(StormTopology topology, List<String> ids) {
         Map<String, TopologyShape.Component> components = new LinkedHashMap<>();
         for (String id : ids) {
-            components.put(id, new TopologyShape.Component(common(topology, id), object(topology.get_spouts().containsKey(id)
-                    ? topology.get_spouts().get(id).get_spout_object() : topology.get_bolts().get(id).get_bolt_object())));
+            ComponentObject object = topology.get_spouts().containsKey(id)
+                    ? topology.get_spouts().get(id).get_spout_object() : topology.get_bolts().get(id).get_bolt_object();
+            components.put(id, new TopologyShape.Component(common(topology, id), object(object)));
         }
         return components;
     }
@@ -186,8 +188,8 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
     }
 
     private static Object object(ComponentObject serialized) {
-        return serialized.is_set_serialized_java() ? Utils.javaDeserialize(serialized.get_serialized_java(), Object.class)
-                : serialized;
+        return serialized.is_set_serialized_java()
+                ? Utils.javaDeserialize(serialized.get_serialized_java(), Object.class) : serialized;
     }
 
     /** Ticks every {@code period} seconds for the bolts that renew the timeouts of the tuples they hold. */
