@@ -21,7 +21,8 @@ import io.squall.metrics.Counters;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.SquallIndex;
-import io.squall.topology.CrawlTopology;
+import io.squall.topology.FluxTopology;
+import io.squall.topology.TopologyChecks;
 import io.squall.urls.UrlFilters;
 import io.squall.warc.WarcArchive;
 import java.io.IOException;
@@ -78,7 +79,11 @@ final class CrawlCommand {
     int run(CrawlOptions options) throws Exception {
         CrawlerConfig config = CrawlSettings.forCrawl(home, options);
         SeedList.read(options.seeds()).requireSome(options.seeds());
-        TopologyDef topologyDef = TopologyFile.load(home.resolve("topology.yaml"));
+        Path topologyFile = options.topologyFile() != null ? options.topologyFile() : home.resolve("topology.yaml");
+        TopologyDef topologyDef = FluxTopology.parse(topologyFile, false, config.asMap());
+        // A wiring mistake stops the crawl before anything starts; the topology is built again with the crawl's
+        // final settings.
+        FluxTopology.build(topologyFile, topologyDef, TopologyChecks.withShippedFiles(config));
 
         try (CrawlDataDir data = new CrawlDataDir(options.dataDir())) {
             if (!data.tryLock()) {
@@ -96,8 +101,8 @@ final class CrawlCommand {
                 stop.beforeHalt(stormDir::remove);
                 CrawlerConfig crawlConfig = withWarcDir(withCrawlLog(options.maxDepth() == null ? os.config()
                         : DepthLimit.apply(os.config(), options.maxDepth(), data.dir()), data.dir()), data.dir());
-                CrawlSummary summary = crawl(topologyDef, crawlConfig, options, policy, console, server, os, data,
-                        cluster);
+                CrawlSummary summary = crawl(topologyFile, topologyDef, crawlConfig, options, policy, console, server,
+                        os, data, cluster);
                 writeReport(console, summary, data.dir());
                 out.println(options.json() ? summary.toJson() : summary.toText());
                 // With --json, stdout holds the JSON object alone.
@@ -260,17 +265,17 @@ final class CrawlCommand {
         err.flush();
     }
 
-    private CrawlSummary crawl(TopologyDef def, CrawlerConfig crawlConfig, CrawlOptions options, StopPolicy policy,
-                               LocalConsole console, ConsoleServer server, CrawlOpenSearch os, CrawlDataDir data,
-                               ClusterStart cluster) throws Exception {
-        CrawlerConfig config = LocalSecrets.keptOut(crawlConfig, options.dataDir());
+    private CrawlSummary crawl(Path topologyFile, TopologyDef def, CrawlerConfig crawlConfig, CrawlOptions options,
+                               StopPolicy policy, LocalConsole console, ConsoleServer server, CrawlOpenSearch os,
+                               CrawlDataDir data, ClusterStart cluster) throws Exception {
+        CrawlerConfig config = TopologyChecks.withShippedFiles(LocalSecrets.keptOut(crawlConfig, options.dataDir()));
         Config stormConfig = TopologyFile.stormConfig(def, config.asMap());
         // An embedded node is still starting: its status index is (or was) created from es-conf/, whose shard
         // count the topology can take now. The indices of an OpenSearch of the user's exist already. The
         // worker's tasks reach OpenSearch only once the crawl is activated, the indices there by then.
-        StormTopology topology = CrawlTopology.build(config, os.isEmbedded()
-                ? CrawlTopology.prepare(config, IndexSetup.definedShards(config, esConfDir()))
-                : CrawlTopology.prepare(config, os.client()));
+        StormTopology topology = FluxTopology.build(topologyFile, def, config).withStatusShards(os.isEmbedded()
+                ? IndexSetup.definedShards(config, esConfDir())
+                : IndexSetup.numberOfShards(IndexSetup.settings(os.client(), config, SquallIndex.STATUS)));
         ProgressPrinter progress = new ProgressPrinter(err, terminal);
         int columns = TerminalWidth.columns(System.getenv(), terminal);
         long threads = config.getInt("fetcher.threads.number");

@@ -27,10 +27,11 @@ import picocli.CommandLine.Parameters;
  * @param agent the crawler's name (http.agent.name), or null
  * @param allow addresses, CIDR ranges and host names added to http.address.allow
  * @param json print the summary as one JSON object on stdout
+ * @param topologyFile the Flux file of the topology, or null for Squall's topology.yaml
  */
 record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path dataDir, int port, int consolePort,
         Integer maxPages, Integer maxDepth, Duration duration, Integer threads, Double delay, String agent,
-        List<String> allow, boolean json) {
+        List<String> allow, boolean json, Path topologyFile) {
 
     static CrawlOptions parse(List<String> args) {
         return CommandLines.parse(new Spec(), "crawl", args).options();
@@ -84,12 +85,15 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
         List<String> allow = new ArrayList<>();
         @Option(names = "--json", arity = "0", description = "print the summary as one JSON object on stdout")
         boolean json;
+        @Option(names = "--topology", paramLabel = "FILE", description = "the topology's spouts, bolts and streams"
+                + " (default: Squall's topology.yaml; see docs/extending.md)")
+        Path topologyFile;
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help", order = 99)
         boolean help;
 
         CrawlOptions options() {
             return new CrawlOptions(List.copyOf(seeds), confFile, openSearch, dataDir, port, consolePort, maxPages,
-                    maxDepth, duration, threads, delay, agent, List.copyOf(allow), json);
+                    maxDepth, duration, threads, delay, agent, List.copyOf(allow), json, topologyFile);
         }
     }
 }

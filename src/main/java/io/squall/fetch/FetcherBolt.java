@@ -6,11 +6,11 @@ import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.storm.HoldsTuples;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
 import io.squall.storm.TimeoutRenewal;
-import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import io.squall.warc.WarcArchive;
 import java.nio.file.Path;
@@ -31,18 +31,12 @@ import org.apache.storm.tuple.Values;
  * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
  * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}.
  */
-public class FetcherBolt extends BaseRichBolt {
+public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private static final long serialVersionUID = 1L;
-    private final UrlFilterFile urlFilters;
     private transient FetchEngine<Tuple> engine;
     private transient TimeoutRenewal renewal;
     private transient Protocol protocol;
     private transient WarcArchive warc;
-
-    /** @param urlFilters the filters for redirect targets, read where the crawl was started */
-    public FetcherBolt(UrlFilterFile urlFilters) {
-        this.urlFilters = urlFilters;
-    }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -53,7 +47,7 @@ public class FetcherBolt extends BaseRichBolt {
         warc = WarcArchive.fromConfig(config, workerName(context), counters, clock);
         HttpProtocol http = new HttpProtocol(config);
         protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
-        engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
+        engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
         registerMetrics(context);
     }

@@ -1,13 +1,13 @@
 package io.squall.parse;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.config.ShippedFile;
+import io.squall.config.ShippedFiles;
 import java.io.Serializable;
 
 /**
  * The parse filter definition of a crawl: the text of the file named by {@code parsefilters.config.file},
- * read where the crawl starts and carried inside the topology, as the URL filters' file is (see
- * {@link ShippedFile} for where it is looked for).
+ * read where the crawl starts and carried in the topology configuration, as the URL filters' file is
+ * ({@link ShippedFiles} says where it is looked for).
  *
  * @param name   the configured name (its extension says JSON or YAML); empty for no parse filters
  * @param origin where the text was read, for the user
@@ -16,10 +16,11 @@ import java.io.Serializable;
 public record ParseFilterFile(String name, String origin, String text) implements Serializable {
     static final String KEY = "parsefilters.config.file";
 
-    /** Reads the file the configuration names. */
+    /** The file the configuration names, as shipped in it ({@link ShippedFiles}). */
     public static ParseFilterFile read(CrawlerConfig config) {
-        ShippedFile file = ShippedFile.read(config, KEY, "parse filters");
-        return new ParseFilterFile(file.name(), file.origin(), file.text());
+        ShippedFiles.File file = ShippedFiles.get(config, KEY);
+        return file.isEmpty() ? new ParseFilterFile("", "no parse filters (" + KEY + " is empty)", "")
+                : new ParseFilterFile(file.name(), file.origin(), file.text());
     }
 
     public boolean isEmpty() {
@@ -27,6 +28,6 @@ public record ParseFilterFile(String name, String origin, String text) implement
     }
 
     boolean isYaml() {
-        return ShippedFile.isYaml(name);
+        return ShippedFiles.isYaml(name);
     }
 }

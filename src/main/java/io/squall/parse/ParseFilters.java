@@ -42,6 +42,11 @@ public final class ParseFilters {
     private ParseFilters() {
     }
 
+    /** The chain of the file that {@code parsefilters.config.file} names, as shipped in the configuration. */
+    public static ParseFilterChain fromConfig(CrawlerConfig config) {
+        return fromFile(ParseFilterFile.read(config), config);
+    }
+
     /** The chain of a definition read where the crawl started (and carried to this worker in the topology). */
     public static ParseFilterChain fromFile(ParseFilterFile file, CrawlerConfig config) {
         if (file.isEmpty()) {

@@ -5,7 +5,6 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
-import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 import java.util.ArrayList;
 import java.util.Map;
@@ -33,27 +32,16 @@ import org.apache.storm.tuple.Values;
 public class ParserBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
 
-    private final UrlFilterFile urlFilters;
-    private final ParseFilterFile parseFilters;
     private transient OutputCollector collector;
     private transient ParseProcessor processor;
-
-    /**
-     * @param urlFilters the filters for outlinks, read where the crawl was started
-     * @param parseFilters the parse filters, read there too
-     */
-    public ParserBolt(UrlFilterFile urlFilters, ParseFilterFile parseFilters) {
-        this.urlFilters = urlFilters;
-        this.parseFilters = parseFilters;
-    }
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         TaskCounters counters = new TaskCounters(context);
-        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromFile(urlFilters, config, counters),
-                ParseFilters.fromFile(parseFilters, config), counters);
+        this.processor = ParseProcessor.withFilters(config, UrlFilters.fromConfig(config, counters),
+                ParseFilters.fromConfig(config), counters);
     }
 
     @Override

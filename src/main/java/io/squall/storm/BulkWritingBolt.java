@@ -21,7 +21,7 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  * tuple or tick, and when the tuples stop (the end of a level of a crawl, its first seconds) every URL's
  * ack waited up to a second in each of the two writing stages, while the spout had nothing to hand out.
  */
-public abstract class BulkWritingBolt extends BaseRichBolt {
+public abstract class BulkWritingBolt extends BaseRichBolt implements HoldsTuples {
     protected transient OutputCollector collector;
     private transient TimeoutRenewal renewal;
     private transient OpenSearchClient client;

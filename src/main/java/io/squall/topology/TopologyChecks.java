@@ -2,10 +2,15 @@ package io.squall.topology;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.ShippedFiles;
 import io.squall.fetch.AddressAllowList;
 import io.squall.http.UserAgent;
+import io.squall.metrics.Counters;
+import io.squall.parse.ParseFilters;
 import io.squall.storm.MessageTimeout;
 import io.squall.storm.TupleKryo;
+import io.squall.urls.UrlFilterFile;
+import io.squall.urls.UrlFilters;
 
 /**
  * What can be known to be wrong with a crawl's configuration before the topology runs: checked where the
@@ -28,6 +33,20 @@ public final class TopologyChecks {
         MessageTimeout.check(config);
         Parallelism.check(config);
         checkSerialization(config);
+    }
+
+    /**
+     * The configuration with the files its components read shipped in it ({@link ShippedFiles}), the URL
+     * and parse filter files checked (each filter built and configured once): a broken one fails here, not in
+     * every worker.
+     *
+     * @throws ConfigException naming the file or setting
+     */
+    public static CrawlerConfig withShippedFiles(CrawlerConfig config) {
+        CrawlerConfig shipped = ShippedFiles.ship(config);
+        UrlFilters.fromFile(UrlFilterFile.read(shipped), shipped, Counters.NONE);
+        ParseFilters.fromConfig(shipped).close();
+        return shipped;
     }
 
     private static void checkSerialization(CrawlerConfig config) {

@@ -1,17 +1,13 @@
 package io.squall.urls;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.config.ShippedFile;
+import io.squall.config.ShippedFiles;
 import java.io.Serializable;
 
 /**
  * The URL filter definition of a crawl: the text of the file named by {@code urlfilters.config.file}, read
- * where the crawl starts and carried inside the topology, so that a Storm worker (which runs in a directory
- * of its own, on another machine) uses the file the user edited instead of looking for it.
- *
- * <p>The name is a path, absolute or relative to the working directory (where {@code storm jar} or
- * {@code squall crawl} runs, next to {@code crawler-conf.yaml}); when no such file exists, the resource of
- * that name in the jar (the default {@code urlfilters.yaml}). A name found in neither place is an error.
+ * where the crawl starts and carried in the topology configuration ({@link ShippedFiles}); by default the
+ * jar's {@code urlfilters.yaml}.
  *
  * @param name   the configured name (its extension says JSON or YAML); empty for no filters
  * @param origin where the text was read, for the user
@@ -20,10 +16,11 @@ import java.io.Serializable;
 public record UrlFilterFile(String name, String origin, String text) implements Serializable {
     static final String KEY = "urlfilters.config.file";
 
-    /** Reads the file the configuration names. */
+    /** The file the configuration names, as shipped in it ({@link ShippedFiles}). */
     public static UrlFilterFile read(CrawlerConfig config) {
-        ShippedFile file = ShippedFile.read(config, KEY, "URL filters");
-        return new UrlFilterFile(file.name(), file.origin(), file.text());
+        ShippedFiles.File file = ShippedFiles.get(config, KEY);
+        return file.isEmpty() ? new UrlFilterFile("", "no URL filters (" + KEY + " is empty)", "")
+                : new UrlFilterFile(file.name(), file.origin(), file.text());
     }
 
     public boolean isEmpty() {
@@ -31,6 +28,6 @@ public record UrlFilterFile(String name, String origin, String text) implements 
     }
 
     boolean isYaml() {
-        return ShippedFile.isYaml(name);
+        return ShippedFiles.isYaml(name);
     }
 }

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.frontier.Injector;
+import io.squall.frontier.StatusUpdaterBolt;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testweb.LoggedRequest;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
+import io.squall.topology.Submit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.apache.storm.generated.TopologyInfo;
 import org.junit.jupiter.api.Test;
@@ -33,8 +36,9 @@ import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
  * Squall as a user runs it on a Storm cluster: a real cluster of separate processes (ZooKeeper, Nimbus, a
- * Supervisor with two slots and the workers it starts), the topology jar submitted with Flux as the
- * README says, two workers, a 3-node OpenSearch cluster whose status index has 3 shards and a replica. A
+ * Supervisor with two slots and the workers it starts), the topology jar submitted with Squall's Submit as
+ * the README says, with a bolt of the user's added and the indexer replaced (the user's classes in a jar of
+ * their own), two workers, a 3-node OpenSearch cluster whose status index has 3 shards and a replica. A
  * worker is killed with SIGKILL mid-crawl; the crawl must still end with every URL at its final status.
  *
  * <p>Prints its timings (cluster start, submission, first fetch, crawl rate, recovery) and the memory of
@@ -77,33 +81,44 @@ class StormClusterIT {
             Map<String, String> expected = buildWeb(web);
 
             Path submitDir = writeSubmitDirectory(addresses, web);
-            assertSubmissionRefused(storm, jar, submitDir, "crawler-conf.yaml", "  fetcher.thread.number: 10\n",
+            List<Path> ownBolts = List.of(ownBoltsJar());
+            assertSubmissionRefused(storm, jar, ownBolts, submitDir, "crawler-conf.yaml",
+                    c -> c + "  fetcher.thread.number: 10\n",
                     "squall: crawler-conf.yaml: unknown configuration key 'fetcher.thread.number'"
                             + " (did you mean 'fetcher.threads.number'?)");
-            assertSubmissionRefused(storm, jar, submitDir, "crawler-conf.yaml", "  urlfilters.config.file: \"mine.yaml\"\n",
+            assertSubmissionRefused(storm, jar, ownBolts, submitDir, "crawler-conf.yaml",
+                    c -> c + "  urlfilters.config.file: \"mine.yaml\"\n",
                     "squall: urlfilters.config.file: 'mine.yaml' is neither a file (from " + submitDir
                             + ") nor a resource in the jar");
-            assertSubmissionRefused(storm, jar, submitDir, "es-conf/opensearch-conf.yaml",
-                    "  opensearch.password: \"hunter2\"\n", "squall: opensearch.password is in the topology"
+            assertSubmissionRefused(storm, jar, ownBolts, submitDir, "es-conf/opensearch-conf.yaml",
+                    c -> c + "  opensearch.password: \"hunter2\"\n", "squall: opensearch.password is in the topology"
                             + " configuration, which Storm shows in its UI and logs: put it in a file on every machine"
                             + " and set opensearch.password.file to its path, or in an environment variable of every"
                             + " worker and set opensearch.password.env to its name, instead");
+            assertSubmissionRefused(storm, jar, List.of(), submitDir, "topology.yaml", c -> c,
+                    "squall: topology.yaml: \"indexer\": class io.squall.e2e.FileIndexerBolt not found (is it in the"
+                            + " topology jar?)");
+            assertSubmissionRefused(storm, jar, ownBolts, submitDir, "topology.yaml",
+                    c -> c.replace(StatusUpdaterBolt.class.getName(), ParsedPagesBolt.class.getName()),
+                    "squall: topology.yaml: no status updater: add a bolt of class io.squall.frontier.StatusUpdaterBolt"
+                            + " that subscribes to every component's \"status\" stream");
             assertTrue(storm.topology("squall").isEmpty(), "nothing reached the cluster");
 
             long submitted = System.nanoTime();
-            ProcessBuilder submit = new ProcessBuilder(storm.stormJarCommand(jar, "org.apache.storm.flux.Flux",
-                    "--remote", "topology.yaml"))
+            ProcessBuilder submit = new ProcessBuilder(storm.stormJarCommand(jar, ownBolts, Submit.class.getName(),
+                    "topology.yaml"))
                     .directory(submitDir.toFile()).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("submit.out").toFile());
             Process submission = submit.start();
             assertTrue(submission.waitFor(2, TimeUnit.MINUTES), "the submission ends");
             String submitOutput = Files.readString(dir.resolve("submit.out"));
             assertEquals(0, submission.exitValue(), submitOutput);
-            assertTrue(submitOutput.contains("Squall: URL filters from " + submitDir.resolve("urlfilters.yaml")),
-                    "the submitting directory's filter file is shipped: " + submitOutput);
-            assertTrue(submitOutput.contains("tasks: spout 3, partitioner 1, fetcher 2, parser 2, indexer 2, status 2"),
-                    "one spout task per shard of the status index: " + submitOutput);
-            timings.put("3 submission (storm jar ... Flux --remote)", seconds(submitted));
+            assertEquals(List.of("Squall: submitting \"squall\" from topology.yaml on 2 workers; tasks: spout 3, partitioner 1,"
+                    + " fetcher 2, parser 2, indexer 2, pages 1, status 2", "Squall: files shipped with it: "
+                    + submitDir.resolve("urlfilters.yaml"), "Squall: \"squall\" submitted"),
+                    submitOutput.lines().toList(), "one spout task per shard of the status index; the submitting"
+                            + " directory's filter file shipped; nothing else printed");
+            timings.put("3 submission (storm jar ... Submit topology.yaml)", seconds(submitted));
 
             CrawlerConfig config = CrawlerConfig.defaults().with(Map.of("opensearch.addresses", addresses,
                     "http.agent.name", "squall-cluster-test"), "test");
@@ -147,8 +162,14 @@ class StormClusterIT {
                         + " %.0f pages/s)", beforeKill / ((killed - firstFetch) / 1e9), beforeKill, HOSTS / DELAY_SECONDS));
                 timings.put("8 pages fetched in all (replays included)", String.valueOf(pages));
 
-                assertEquals(expected.values().stream().filter("FETCHED"::equals).count(),
-                        count(client, config, SquallIndex.CONTENT), "one content document per fetched page");
+                // A page whose worker was killed may have reached the user's bolts twice.
+                Set<String> fetched = expected.entrySet().stream().filter(e -> e.getValue().equals("FETCHED"))
+                        .map(Map.Entry::getKey).collect(Collectors.toCollection(java.util.TreeSet::new));
+                assertEquals(fetched, new java.util.TreeSet<>(SinkFiles.read(dir.resolve("sink"), "parsed")),
+                        "the added bolt received every parsed page");
+                assertEquals(fetched, new java.util.TreeSet<>(SinkFiles.read(dir.resolve("sink"), "indexed")),
+                        "the replaced indexer received every page to index");
+                assertEquals(0, count(client, config, SquallIndex.CONTENT), "Squall's indexer was replaced");
                 Set<String> metricWorkers = awaitMetricsFromWorkers(client, config, 2, Duration.ofSeconds(60));
                 assertTrue(metricWorkers.size() >= 2, "metrics from both workers: " + metricWorkers);
                 timings.put("9 memory (MB resident) at the kill", memory.toString());
@@ -163,21 +184,20 @@ class StormClusterIT {
      * A mistake in the configuration stops {@code storm jar} on the submitting machine with one line on
      * stderr and exit code 1, before the topology reaches the cluster.
      */
-    private void assertSubmissionRefused(StormDaemons storm, Path jar, Path submitDir, String file, String addedLine,
-            String expectedError) throws Exception {
+    private void assertSubmissionRefused(StormDaemons storm, Path jar, List<Path> dependencyJars, Path submitDir,
+            String file, UnaryOperator<String> edit, String expectedError) throws Exception {
         Path original = submitDir.resolve(file);
         String good = Files.readString(original);
-        Files.writeString(original, good + addedLine);
+        Files.writeString(original, edit.apply(good));
         try {
             Path err = dir.resolve("refused.err");
-            Process submission = new ProcessBuilder(storm.stormJarCommand(jar, "org.apache.storm.flux.Flux",
-                    "--remote", "topology.yaml")).directory(submitDir.toFile())
+            Process submission = new ProcessBuilder(storm.stormJarCommand(jar, dependencyJars, Submit.class.getName(),
+                    "topology.yaml")).directory(submitDir.toFile())
                     .redirectOutput(dir.resolve("refused.out").toFile()).redirectError(err.toFile()).start();
             assertTrue(submission.waitFor(2, TimeUnit.MINUTES), "the submission ends");
             List<String> stderr = Files.readAllLines(err);
             assertEquals(1, submission.exitValue(), String.join("\n", stderr));
-            // Flux's YAML parser warns about its own model on every submission; Squall says one line.
-            assertEquals(List.of(expectedError), stderr.stream().filter(l -> l.startsWith("squall:")).toList());
+            assertEquals(List.of(expectedError), stderr, "one line, and neither Flux's nor SnakeYAML's output");
             assertTrue(stderr.stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")),
                     "no stack trace: " + String.join("\n", stderr));
         } finally {
@@ -186,6 +206,22 @@ class StormClusterIT {
     }
 
     /** Each host: a tree of pages with robots.txt denying one subtree. Returns every URL's final status. */
+    /** The user's bolts, in a jar of their own ({@code storm jar ... --jars}). */
+    private Path ownBoltsJar() throws IOException {
+        Path jarFile = dir.resolve("own-bolts.jar");
+        try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jarFile))) {
+            for (Class<?> c : List.of(ParsedPagesBolt.class, FileIndexerBolt.class, SinkFiles.class)) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                out.putNextEntry(new java.util.jar.JarEntry(entry));
+                try (var in = c.getClassLoader().getResourceAsStream(entry)) {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return jarFile;
+    }
+
     private static Map<String, String> buildWeb(TestWeb web) {
         Map<String, String> expected = new TreeMap<>();
         for (Site site : web.sites()) {
@@ -219,7 +255,7 @@ class StormClusterIT {
     /** What a user puts next to topology.yaml: crawler-conf.yaml, es-conf/, a URL filter file. */
     private Path writeSubmitDirectory(List<String> addresses, TestWeb web) throws IOException {
         Path submitDir = Files.createDirectories(dir.resolve("submit"));
-        Files.copy(Path.of("topology.yaml"), submitDir.resolve("topology.yaml"));
+        Files.copy(OwnBoltsIT.OWN_BOLTS, submitDir.resolve("topology.yaml"));
         Files.writeString(submitDir.resolve("crawler-conf.yaml"), String.join("\n",
                 "config:",
                 "  http.agent.name: \"squall-cluster-test\"",
@@ -231,7 +267,8 @@ class StormClusterIT {
                 "  parallelism.fetcher: 2",
                 "  parallelism.parser: 2",
                 "  parallelism.indexer: 2",
-                "  parallelism.status: 2") + "\n");
+                "  parallelism.status: 2",
+                "  " + SinkFiles.KEY + ": \"" + Files.createDirectories(dir.resolve("sink")) + "\"") + "\n");
         // The jar's filters with a depth limit that does not matter here: the test checks that this file,
         // in the submitting directory, is the one the workers use (the jar's copy would also work).
         Files.writeString(submitDir.resolve("urlfilters.yaml"), new String(

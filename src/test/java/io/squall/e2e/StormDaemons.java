@@ -128,11 +128,17 @@ final class StormDaemons implements AutoCloseable {
         return builder.start();
     }
 
-    /** The command line of {@code storm jar JAR MAIN ARGS}: what Storm's script runs, on the worker classpath. */
-    List<String> stormJarCommand(Path jar, String mainClass, String... args) {
+    /**
+     * The command line of {@code storm jar JAR MAIN ARGS --jars DEPENDENCIES}: what Storm's script runs, on the
+     * worker classpath; the dependency jars are uploaded with the topology and on its workers' classpath.
+     */
+    List<String> stormJarCommand(Path jar, List<Path> dependencyJars, String mainClass, String... args) {
+        String dependencies = dependencyJars.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(","));
+        String classpath = home.resolve("lib-worker") + "/*:" + jar + ":" + dir.resolve("conf")
+                + dependencyJars.stream().map(d -> ":" + d).collect(java.util.stream.Collectors.joining());
         List<String> command = new ArrayList<>(List.of(javaBin(), "-Xmx256m", "-Dstorm.jar=" + jar,
-                "-Dstorm.dependency.jars=", "-Dstorm.dependency.artifacts={}", "-cp",
-                home.resolve("lib-worker") + "/*:" + jar + ":" + dir.resolve("conf"), mainClass));
+                "-Dstorm.dependency.jars=" + dependencies, "-Dstorm.dependency.artifacts={}", "-cp", classpath,
+                mainClass));
         command.addAll(List.of(args));
         return command;
     }

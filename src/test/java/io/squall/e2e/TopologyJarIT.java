@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.storm.TupleKryo;
-import io.squall.topology.CrawlTopology;
+import io.squall.topology.FluxTopology;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.storm.Config;
 import org.apache.storm.flux.FluxBuilder;
 import org.apache.storm.flux.model.TopologyDef;
-import org.apache.storm.flux.parser.FluxParser;
 import org.junit.jupiter.api.Test;
 
 /** The artifacts a Storm cluster gets: the topology jar, and topology.yaml as Flux reads it there. */
@@ -48,17 +48,22 @@ class TopologyJarIT {
     }
 
     @Test
-    void fluxReadsTopologyYamlWithItsIncludesAndHandsTheBuildingToSquall() throws Exception {
+    void fluxReadsTopologyYamlWithItsIncludesAndItsComponentsAreSquallsWithTheSettingsTaskCounts() throws Exception {
         // As on a cluster: Flux reads topology.yaml and its includes relative to the working directory.
-        TopologyDef def = FluxParser.parseFile("topology.yaml", false, true, null, false); // (file, dump, includes, ...)
+        TopologyDef def = FluxTopology.parse(Path.of("topology.yaml"), true, Map.of("parallelism.spout", 0,
+                "parallelism.partitioner", 1, "parallelism.fetcher", 2, "parallelism.parser", 1,
+                "parallelism.indexer", 1, "parallelism.status", 1));
         Config config = FluxBuilder.buildConfig(def);
         assertEquals(1000, ((Number) config.get("topology.max.spout.pending")).intValue(), "from crawler-default.yaml");
         assertEquals(List.of(TupleKryo.class.getName()), config.get("topology.kryo.decorators"), "from crawler-default.yaml");
         assertNotNull(config.get("opensearch.addresses"), "from es-conf/opensearch-conf.yaml");
         assertNotNull(config.get("topology.metrics.consumer.register"), "from topology.yaml itself");
-        assertEquals(CrawlTopology.class.getName(), def.getTopologySource().getClassName());
-        assertNotNull(CrawlTopology.class.getMethod(def.getTopologySource().getMethodName(), Map.class),
-                "Flux calls the method with the merged configuration");
+        assertEquals(List.of("io.squall.frontier.FrontierSpout", "io.squall.fetch.URLPartitionerBolt",
+                "io.squall.fetch.FetcherBolt", "io.squall.parse.ParserBolt", "io.squall.index.IndexerBolt",
+                "io.squall.frontier.StatusUpdaterBolt"), Stream.concat(def.getSpouts().stream(), def.getBolts().stream())
+                .map(v -> v.getClassName()).toList());
+        assertEquals(0, def.getSpouts().get(0).getParallelism(), "one spout task per shard");
+        assertEquals(2, def.getBoltDef("fetcher").getParallelism(), "the placeholder is the setting");
     }
 
     @Test

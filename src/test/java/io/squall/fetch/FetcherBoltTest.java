@@ -9,7 +9,6 @@ import io.squall.core.Status;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
-import io.squall.urls.UrlFilterFile;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -28,7 +27,7 @@ class FetcherBoltTest {
         try (TestWeb web = TestWeb.start(1)) {
             Site site = web.site(0).robots("User-agent: *\nDisallow: /private").page("/", "/a");
             BoltDriver driver = new BoltDriver(Map.of("default", new Fields("url", "key", "metadata")));
-            FetcherBolt bolt = new FetcherBolt(UrlFilterFile.read(FetchTestConfig.with()));
+            FetcherBolt bolt = new FetcherBolt();
             bolt.prepare(new HashMap<>(FetchTestConfig.with().asMap()), driver.context(), driver.collector());
             try {
                 Tuple page = driver.tuple("default", site.url("/"), site.host(), new Metadata());

@@ -8,7 +8,6 @@ import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.testsupport.BoltDriver;
-import io.squall.urls.UrlFilterFile;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,8 +20,7 @@ import org.junit.jupiter.api.Test;
 class ParserBoltTest {
 
     private static ParserBolt prepared(BoltDriver driver) {
-        ParserBolt bolt = new ParserBolt(UrlFilterFile.read(CrawlerConfig.defaults()),
-                ParseFilterFile.read(CrawlerConfig.defaults()));
+        ParserBolt bolt = new ParserBolt();
         bolt.prepare(new HashMap<>(CrawlerConfig.defaults().asMap()), driver.context(), driver.collector());
         return bolt;
     }

@@ -1,16 +1,20 @@
 package io.squall.topology;
 
-import io.squall.storm.MessageTimeout;
-import io.squall.storm.TupleKryo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.parse.ParseFilterFile;
+import io.squall.storm.MessageTimeout;
+import io.squall.storm.TupleKryo;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TopologyChecksTest {
     private static final CrawlerConfig NAMED = CrawlerConfig.defaults().with(Map.of("http.agent.name", "squall-test"), "test");
@@ -44,10 +48,7 @@ class TopologyChecksTest {
         assertEquals("parallelism.fetcher is 0: a component needs at least one task",
                 problem(Map.of("parallelism.fetcher", 0)));
         assertTrue(problem(Map.of("parallelism.spout", -1)).startsWith("parallelism.spout is -1"));
-        assertEquals(new Parallelism(5, 1, 1, 1, 1, 1), Parallelism.of(NAMED, 5), "0: one spout task per shard");
-        assertEquals(new Parallelism(2, 3, 4, 5, 6, 7), Parallelism.of(NAMED.with(Map.of("parallelism.spout", 2,
-                "parallelism.partitioner", 3, "parallelism.fetcher", 4, "parallelism.parser", 5,
-                "parallelism.indexer", 6, "parallelism.status", 7), "test"), 5));
+        TopologyChecks.check(NAMED.with(Map.of("parallelism.spout", 0), "test")); // one spout task per shard
     }
 
     @Test
@@ -58,5 +59,24 @@ class TopologyChecksTest {
         assertTrue(message.contains("io.squall.core.Status"), message);
         TopologyChecks.check(NAMED.with(Map.of("topology.kryo.decorators",
                 List.of("com.example.MyDecorator", TupleKryo.class.getName())), "test"));
+    }
+
+    @Test
+    void theFilterFilesAreShippedInTheConfigurationAndABrokenParseFilterFileIsRefusedNamingItsEntry(@TempDir Path dir)
+            throws Exception {
+        Path good = dir.resolve("parsefilters.yaml");
+        Files.writeString(good, "filters:\n  - type: css\n    params: {heading: h1}\n");
+        CrawlerConfig shipped = TopologyChecks.withShippedFiles(NAMED.with(Map.of("parsefilters.config.file",
+                good.toString()), "test"));
+        Files.delete(good);
+        assertEquals("filters:\n  - type: css\n    params: {heading: h1}\n", ParseFilterFile.read(shipped).text(),
+                "the workers read the file's text from the configuration, not from the disk");
+
+        Path broken = dir.resolve("broken.yaml");
+        Files.writeString(broken, "filters:\n  - type: xpath\n    name: price\n    params: {price: \"//p[\"}\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> TopologyChecks.withShippedFiles(
+                NAMED.with(Map.of("parsefilters.config.file", broken.toString()), "test")));
+        assertTrue(e.getMessage().startsWith(broken + ": filter 1 (\"price\", type xpath)"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
 }
