@@ -4,6 +4,7 @@ import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
 import io.squall.fetch.AddressAllowList;
+import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
 import io.squall.parse.ParseFilters;
@@ -32,6 +33,7 @@ public final class TopologyChecks {
         AddressAllowList.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);
+        Scheduler.fromConfig(config);
         checkSerialization(config);
     }
 

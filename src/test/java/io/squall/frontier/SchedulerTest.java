@@ -66,5 +66,30 @@ class SchedulerTest {
         ConfigException e = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
                 CrawlerConfig.defaults().with(Map.of("scheduler.class", "weekly"), "test")));
         assertTrue(e.getMessage().contains("scheduler.class"));
+        ConfigException notOne = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
+                CrawlerConfig.defaults().with(Map.of("scheduler.class", String.class.getName()), "test")));
+        assertEquals("scheduler.class 'java.lang.String' does not implement io.squall.frontier.Scheduler",
+                notOne.getMessage());
+    }
+
+    /** A scheduler of a user's own: every URL, whatever its status, is due again after fetchInterval.default. */
+    public static final class Weekly implements Scheduler {
+        private final Duration every;
+
+        public Weekly(CrawlerConfig config) {
+            every = Duration.ofMinutes(config.getInt("fetchInterval.default"));
+        }
+
+        @Override
+        public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+            return Optional.of(now.plus(every));
+        }
+    }
+
+    @Test
+    void aSchedulerClassOfOnesOwnIsBuiltFromTheConfiguration() {
+        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(
+                Map.of("scheduler.class", Weekly.class.getName(), "fetchInterval.default", 10080), "test"));
+        assertEquals(10080, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, new Metadata(), NOW)));
     }
 }
