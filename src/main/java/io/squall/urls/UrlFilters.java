@@ -19,9 +19,11 @@ import java.util.function.Function;
  * filters in order:
  * <pre>
  * filters:
- *   - type: depth          # scheme, maxLength, extension, pathRepetition, depth, scope, regex, hostBudget,
- *     name: depth          #   or the name of a class implementing UrlFilter with a (FilterParams) constructor
- *     params: {max: 5}     # optional; name defaults to the type
+ *   - type: depth          # scheme, maxLength, extension, pathRepetition, depth, scope, regex, hostBudget
+ *     name: depth          # optional; defaults to the type
+ *     params: {max: 5}     # optional
+ *   - type: class          # a class implementing UrlFilter with a public (FilterParams) constructor, named
+ *     class: com.example.MyFilter   # as the parse filters' file names one (its name as the type works too)
  * </pre>
  */
 public final class UrlFilters {
@@ -34,7 +36,7 @@ public final class UrlFilters {
             "scope", ScopeFilter::new,
             "regex", RegexFilter::new,
             "hostBudget", HostBudgetFilter::new);
-    private static final Set<String> ENTRY_KEYS = Set.of("type", "name", "params");
+    private static final Set<String> ENTRY_KEYS = Set.of("type", "name", "params", "class");
 
     private UrlFilters() {
     }
@@ -85,6 +87,14 @@ public final class UrlFilters {
                 if (!ENTRY_KEYS.contains(key)) {
                     throw new ConfigException(file + ": filter '" + type + "': unknown key '" + key + "'");
                 }
+            }
+            if (type.equals("class")) {
+                if (!(map.get("class") instanceof String className)) {
+                    throw new ConfigException(file + ": a filter of type 'class' needs a 'class' naming it");
+                }
+                type = className;
+            } else if (map.containsKey("class")) {
+                throw new ConfigException(file + ": filter '" + type + "': 'class' goes with type 'class'");
             }
             String name = map.get("name") instanceof String n ? n : type;
             Object params = map.get("params") == null ? Map.of() : map.get("params");

@@ -208,6 +208,40 @@ class UrlFiltersTest {
         assertTrue(e.getMessage().startsWith(yaml + ":4: not valid YAML: "), e.getMessage());
     }
 
+    /** A URL filter of a user's own: rejects the URLs that contain its "word" parameter. */
+    public static final class NoWord implements UrlFilter {
+        private final String name;
+        private final String word;
+
+        public NoWord(FilterParams params) {
+            name = params.filterName();
+            word = params.getString("word", "forbidden");
+        }
+
+        @Override
+        public FilterVerdict filter(String url, Metadata metadata) {
+            return url.contains(word) ? FilterVerdict.reject(name, "has " + word) : FilterVerdict.accept(url);
+        }
+    }
+
+    @Test
+    void aClassOfOnesOwnIsNamedAsTheParseFiltersNameTheirsOrByItsNameAsTheType(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("mine.yaml");
+        Files.writeString(yaml, "filters:\n  - type: class\n    class: " + NoWord.class.getName()
+                + "\n    name: nocat\n    params: {word: cat}\n  - type: " + NoWord.class.getName() + "\n");
+        UrlFilterChain chain = UrlFilters.fromConfig(DEFAULTS.with(
+                Map.of("urlfilters.config.file", yaml.toString()), "test"), Counters.NONE);
+        assertEquals("REJECTED nocat: has cat", chain.filter("http://e.com/cat", md()).toString());
+        assertEquals("REJECTED " + NoWord.class.getName() + ": has forbidden",
+                chain.filter("http://e.com/forbidden", md()).toString());
+        assertTrue(chain.filter("http://e.com/dog", md()).accepted());
+
+        Files.writeString(yaml, "filters:\n  - type: class\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
+                Map.of("urlfilters.config.file", yaml.toString()), "test"), Counters.NONE));
+        assertEquals(yaml + ": a filter of type 'class' needs a 'class' naming it", e.getMessage());
+    }
+
     /** A calendar whose every page links to the next day: the crawl must end by depth or by the host budget. */
     private static int followCalendar(UrlFilterChain chain) {
         OutlinkMetadata outlinks = new OutlinkMetadata(List.of(), true, true);
