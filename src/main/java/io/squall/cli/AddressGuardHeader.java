@@ -2,6 +2,8 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.AddressAllowList;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The crawl header's line on the address guard: which loopback, private and special addresses are allowed. */
@@ -9,14 +11,30 @@ final class AddressGuardHeader {
     private AddressGuardHeader() {
     }
 
-    static String line(CrawlerConfig config) {
+    /**
+     * @param kept the entries allowed only because earlier runs kept them in {@code keptFile}, named apart so
+     *             that a resumed crawl says where its allowances came from
+     */
+    static String line(CrawlerConfig config, List<String> kept, Path keptFile) {
         if (!config.getBoolean("http.address.guard")) {
             return "Address guard: OFF (http.address.guard: false), loopback, private and cloud metadata addresses"
                     + " may be crawled";
         }
         List<String> allowed = AddressAllowList.fromConfig(config).entries();
-        return "Address guard: on, loopback and private addresses refused"
-                + (allowed.isEmpty() ? " (allow your own with --allow ADDR|CIDR|HOST)"
-                        : " but " + String.join(", ", allowed) + " (http.address.allow, --allow and the seeds')");
+        if (allowed.isEmpty()) {
+            return "Address guard: on, loopback and private addresses refused (allow your own with --allow"
+                    + " ADDR|CIDR|HOST)";
+        }
+        List<String> own = allowed.stream().filter(e -> !kept.contains(e)).toList();
+        List<String> fromData = allowed.stream().filter(kept::contains).toList();
+        List<String> parts = new ArrayList<>();
+        if (!own.isEmpty()) {
+            parts.add(String.join(", ", own) + " (http.address.allow, --allow and the seeds')");
+        }
+        if (!fromData.isEmpty()) {
+            parts.add(String.join(", ", fromData) + " (the crawl's data: earlier runs' seeds and --allow, kept in "
+                    + keptFile + ")");
+        }
+        return "Address guard: on, loopback and private addresses refused but " + String.join(", ", parts);
     }
 }

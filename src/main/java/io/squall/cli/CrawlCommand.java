@@ -90,6 +90,8 @@ final class CrawlCommand {
                 throw new UsageException("data directory '" + options.dataDir() + "' is in use by another squall"
                         + " crawl or squall serve: wait for it to end, or use another --data");
             }
+            // Before the seeds are stored: every run on the directory allows what this one was told to.
+            KeptAllowList.add(data.dir(), CrawlSettings.ownAllowed(options));
             StopPolicy policy = new StopPolicy(options.maxPages(), options.duration());
             LocalConsole console = new LocalConsole(policy);
             // Taken before the local Storm cluster starts, and only once this process holds the directory.
@@ -248,7 +250,9 @@ final class CrawlCommand {
         err.println("OpenSearch: " + os.description());
         err.println("Console: " + console.address() + " (charts, hosts, errors, crawl log; pause, resume, stop;"
                 + " add seeds; look a URL up)");
-        err.println(AddressGuardHeader.line(config));
+        List<String> own = CrawlSettings.ownAllowed(options);
+        err.println(AddressGuardHeader.line(config, KeptAllowList.read(data.dir()).stream()
+                .filter(e -> !own.contains(e)).toList(), KeptAllowList.file(data.dir())));
         List<String> limits = new ArrayList<>();
         limits.add("when nothing is due and nothing is in flight");
         if (options.maxPages() != null) {

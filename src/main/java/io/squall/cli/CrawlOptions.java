@@ -81,7 +81,7 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
         Double delay;
         @Option(names = "--allow", paramLabel = "ADDR", description = "let the address guard through to ADDR, an"
                 + " address, CIDR range or host name (http.address.allow; repeatable); the seeds' own addresses are"
-                + " allowed")
+                + " allowed, and both are kept in --data for the runs after this one")
         List<String> allow = new ArrayList<>();
         @Option(names = "--json", arity = "0", description = "print the summary as one JSON object on stdout")
         boolean json;

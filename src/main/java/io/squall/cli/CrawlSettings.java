@@ -19,8 +19,8 @@ import java.util.Set;
  * The configuration of a local crawl, in the order a user expects: Squall's defaults (with a few of local
  * mode's own when the node is embedded), then {@code crawler-conf.yaml} and
  * {@code es-conf/opensearch-conf.yaml} of the Squall directory, then {@code --conf}, then local mode's own
- * settings, then the command-line options; {@code --allow} and the seeds' special addresses are added to
- * {@code http.address.allow}.
+ * settings, then the command-line options; {@code --allow}, the seeds' special addresses and those kept in
+ * the data directory by earlier runs are added to {@code http.address.allow}.
  */
 final class CrawlSettings {
     /**
@@ -63,7 +63,7 @@ final class CrawlSettings {
         CrawlerConfig config = ConfigLoader.load(base, files(home, options.confFile()))
                 .with(LOCAL_MODE, "local mode")
                 .with(overrides(options), "the command line");
-        config = config.with(Map.of(AddressAllowList.KEY, allowed(config, options)), "--allow and the seeds");
+        config = config.with(Map.of(AddressAllowList.KEY, allowed(config, options)), "--allow, the seeds and the crawl's data");
         requireAgentName(config);
         TopologyChecks.check(config);
         return config;
@@ -77,12 +77,19 @@ final class CrawlSettings {
     }
 
     /**
-     * The configured allow-list, then {@code --allow}, then the special addresses of the seeds given on this
-     * command line (a resumed crawl without seeds allows what the configuration and --allow say).
+     * The configured allow-list, then this run's own ({@link #ownAllowed}), then what earlier runs on the data
+     * directory kept ({@link KeptAllowList}): a resumed crawl without seeds allows what its seeds did.
      */
     static List<String> allowed(CrawlerConfig config, CrawlOptions options) {
         Set<String> allowed = new LinkedHashSet<>(config.getStringList(AddressAllowList.KEY));
-        allowed.addAll(options.allow());
+        allowed.addAll(ownAllowed(options));
+        allowed.addAll(KeptAllowList.read(options.dataDir()));
+        return List.copyOf(allowed);
+    }
+
+    /** {@code --allow}, then the special addresses of the seeds given on this command line. */
+    static List<String> ownAllowed(CrawlOptions options) {
+        Set<String> allowed = new LinkedHashSet<>(options.allow());
         allowed.addAll(SeedAddresses.special(SeedList.read(options.seeds()).urls()));
         return List.copyOf(allowed);
     }

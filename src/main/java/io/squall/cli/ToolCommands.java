@@ -45,8 +45,12 @@ final class ToolCommands {
         if (options.args().isEmpty()) {
             throw new UsageException("'squall inject' needs seed URLs or seed files");
         }
-        SeedList.read(options.args()).requireSome(options.args());
+        SeedList seeds = SeedList.read(options.args()).requireSome(options.args());
         try (CrawlOpenSearch os = open(home, options)) {
+            if (options.openSearch() == null) {
+                // Allowed from the next run on the directory: a running crawl keeps the guard it started with.
+                KeptAllowList.add(options.dataDir(), SeedAddresses.special(seeds.urls()));
+            }
             Injector injector = new Injector(os.config(), os.client());
             List<String> urls = new ArrayList<>();
             List<InjectionReport> reports = new ArrayList<>();

@@ -13,6 +13,12 @@ public final class ErrorCauses {
     public static final String ROBOTS_UNAVAILABLE = "robots.unavailable";
     /** The host's queue had too many exceptions in a row: its URLs are given back; the last cause follows. */
     public static final String QUEUE_ERROR_BUDGET = "queue.error.budget";
+    /**
+     * The address guard refused the host: a verdict of the user's configuration ({@code http.address.allow},
+     * {@code --allow}), which may let it through at the next run, not of the server. Such a URL stays
+     * FETCH_ERROR, retried, and its refusals are not counted toward {@code max.fetch.errors}.
+     */
+    public static final String ADDRESS_GUARD = "address.guard";
 
     private static final Map<String, String> WORDS = Map.ofEntries(
             Map.entry("dns", "unknown host (DNS)"),
@@ -24,7 +30,7 @@ public final class ErrorCauses {
             Map.entry("headers.too.large", "response headers too large"),
             Map.entry("protocol", "not a valid HTTP answer"),
             Map.entry("content.encoding", "unknown Content-Encoding"),
-            Map.entry("address.guard", "address refused by the address guard"),
+            Map.entry(ADDRESS_GUARD, "address refused by the address guard"),
             Map.entry("io", "I/O error"),
             Map.entry("robots", "disallowed by robots.txt"),
             Map.entry("robots.crawl.delay", "robots.txt Crawl-delay above fetcher.max.crawl.delay"),

@@ -25,7 +25,7 @@ final class AddressGuard implements DnsResolver {
             .expireAfterWrite(Duration.ofHours(1))
             .build();
 
-    /** The resolution was refused because the address is special; a permanent outcome for that URL. */
+    /** The resolution was refused because the address is special, and no allow-list entry lets it through. */
     static final class BlockedAddressException extends UnknownHostException {
         private static final long serialVersionUID = 1L;
 

@@ -196,7 +196,7 @@ public final class FetchEngine<T> implements AutoCloseable {
     /** The outcome of a URL that robots.txt keeps from being fetched, or null when it may be fetched. */
     private FetchOutcome robotsVerdict(FetchItem<T> item, RobotsCache.Robots rules) {
         if (rules.blocked()) {
-            return outcomes.refused(item, Status.ERROR, FetchException.Cause.ADDRESS_GUARD.value, rules.failure());
+            return outcomes.refused(item, Status.FETCH_ERROR, FetchException.Cause.ADDRESS_GUARD.value, rules.failure());
         }
         if (rules.unavailable()) {
             // The cause names the failure underneath: "robots.unavailable" alone hid a refused connection, an

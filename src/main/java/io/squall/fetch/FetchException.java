@@ -1,5 +1,6 @@
 package io.squall.fetch;
 
+import io.squall.core.ErrorCauses;
 import java.io.IOException;
 
 /**
@@ -28,7 +29,7 @@ public final class FetchException extends IOException {
         /** The content came with a Content-Encoding Squall cannot decode. */
         CONTENT_ENCODING("content.encoding"),
         /** The host resolved to a loopback, private or otherwise special address ({@code http.address.guard}). */
-        ADDRESS_GUARD("address.guard"),
+        ADDRESS_GUARD(ErrorCauses.ADDRESS_GUARD),
         IO("io");
 
         public final String value;

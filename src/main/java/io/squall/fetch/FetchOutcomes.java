@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * 304 → FETCHED (unchanged); 301/302/303/307/308 → REDIRECTION plus the target as DISCOVERED (through the
  * URL filters, at the same depth, with its hop count; past {@code http.max.redirects} hops → ERROR);
  * {@code http.status.error.codes} (404, 410, 401, 403... by default) → ERROR; other 4xx (408 included),
- * 429, 5xx and fetch exceptions → FETCH_ERROR with a precise {@code error.cause}. Every outcome records the status code,
+ * 429, 5xx and fetch exceptions → FETCH_ERROR with a precise {@code error.cause} (a refusal of the address
+ * guard too: it depends on the user's allow-list, not on the server). Every outcome records the status code,
  * byte length, loading time and IP.
  */
 public final class FetchOutcomes {
@@ -107,8 +108,9 @@ public final class FetchOutcomes {
         md.set(MetadataKeys.FETCH_LOADING_TIME, Long.toString(loadingTimeMillis));
         error(md, e.cause().value, e.getMessage());
         if (e.cause() == FetchException.Cause.ADDRESS_GUARD) {
-            // Squall refused to connect: no request went out, and retrying will not change the address.
-            return new FetchOutcome(Status.ERROR, md, null, List.of(), HostQueues.Feedback.noRequest());
+            // Squall refused to connect: no request went out. The user's allow-list may change by the next run,
+            // so the refusal is retried rather than final.
+            return new FetchOutcome(Status.FETCH_ERROR, md, null, List.of(), HostQueues.Feedback.noRequest());
         }
         return new FetchOutcome(Status.FETCH_ERROR, md, null, List.of(), HostQueues.Feedback.failed());
     }

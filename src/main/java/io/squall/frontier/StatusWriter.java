@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
+import io.squall.core.ErrorCauses;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  *       all: {@link #write} answers {@link Submission#ALREADY_KNOWN} at once.</li>
  *   <li>Any other status overwrites the document. A FETCH_ERROR increments metadata
  *       {@code fetch.error.count}; the {@code max.fetch.errors}-th in a row is stored as ERROR. Other
- *       outcomes clear the count.</li>
+ *       outcomes clear the count; a refusal of the address guard leaves it as it is.</li>
  *   <li>The next fetch date comes from the {@link Scheduler}; "never" leaves the document without a
  *       {@code nextFetchDate}, so no due-URL query ever matches it.</li>
  *   <li>The metadata's {@code priority} (set by a parse filter on an outlink, and kept in the metadata so
@@ -256,6 +257,9 @@ public final class StatusWriter {
         if (status != Status.FETCH_ERROR) {
             stored.remove(MetadataKeys.FETCH_ERROR_COUNT);
             return status;
+        }
+        if (ErrorCauses.ADDRESS_GUARD.equals(stored.getFirst(MetadataKeys.ERROR_CAUSE))) {
+            return status; // the user's allow-list decides, not the server: no number of refusals makes it final
         }
         int errors = stored.getInt(MetadataKeys.FETCH_ERROR_COUNT, 0) + 1;
         stored.set(MetadataKeys.FETCH_ERROR_COUNT, Integer.toString(errors));

@@ -64,7 +64,7 @@ class OddUrlsIT {
             expected.put(a.url("/number"), "FETCHED");
             expected.put("http://a_b.example:8105/x", "FETCH_ERROR");
             expected.put("http://my_host.example.com/", "FETCH_ERROR");
-            expected.put(b.url("/refused"), "ERROR");
+            expected.put(b.url("/refused"), "FETCH_ERROR");
             assertEquals(expected, statuses(os), "one status per URL, the odd spellings normalized");
 
             for (String url : new String[] {"http://a_b.example:8105/x", "http://my_host.example.com/"}) {

@@ -403,7 +403,7 @@ class FetchEngineTest {
         assertEquals(0, web.log().size(), "neither robots.txt nor the page was requested");
         for (String u : urls) {
             RecordingSink.Emitted out = sink.outcomeOf(u);
-            assertEquals(Status.ERROR, out.status(), u);
+            assertEquals(Status.FETCH_ERROR, out.status(), u + ": the allow-list may let it through later");
             assertEquals("address.guard", out.cause(), u + " (refused at its robots.txt already)");
         }
 
@@ -414,7 +414,7 @@ class FetchEngineTest {
         direct.awaitDone(3, 20);
         assertEquals(0, web.log().size());
         for (String u : urls) {
-            assertEquals(Status.ERROR, direct.outcomeOf(u).status(), u);
+            assertEquals(Status.FETCH_ERROR, direct.outcomeOf(u).status(), u);
             assertEquals("address.guard", direct.outcomeOf(u).cause(), u);
         }
     }
@@ -460,7 +460,7 @@ class FetchEngineTest {
             String anchor = offered.get(i) + "#" + i;
             RecordingSink.Emitted out = sink.emitted.stream().filter(e -> e.anchor().equals(anchor)).findFirst()
                     .orElseThrow(() -> new AssertionError("no outcome for " + anchor));
-            assertEquals(Status.ERROR, out.status(), anchor);
+            assertEquals(Status.FETCH_ERROR, out.status(), anchor);
             assertEquals("address.guard", out.cause(), anchor);
             String message = out.metadata().getFirst(MetadataKeys.ERROR_MESSAGE);
             assertTrue(message.contains("http.address.allow"), "the message names the key to change: " + message);

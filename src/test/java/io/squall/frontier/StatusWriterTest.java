@@ -117,6 +117,24 @@ class StatusWriterTest {
     }
 
     @Test
+    void theAddressGuardsRefusalsStayFetchErrorDueAgainHoweverMany(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config(Map.of("max.fetch.errors", 3));
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        String url = "http://10.1.2.3/intranet";
+
+        Metadata md = new Metadata().set(MetadataKeys.FETCH_ERROR_COUNT, "1");
+        for (int attempt = 1; attempt <= 5; attempt++) {
+            md.set(MetadataKeys.ERROR_CAUSE, "address.guard");
+            assertTrue(writeAndWait(config, os, url, md, Status.FETCH_ERROR).succeeded());
+            Map<String, Object> doc = stored(os, url);
+            assertEquals("FETCH_ERROR", doc.get("status"), "refusal " + attempt + ": the allow-list may change");
+            assertNotNull(doc.get("nextFetchDate"), "due again after fetchInterval.fetch.error");
+            md = TestOpenSearch.metadataOf(doc);
+            assertEquals(1, md.getInt(MetadataKeys.FETCH_ERROR_COUNT, 0), "the server's failures are not added to");
+        }
+    }
+
+    @Test
     void transientAndExcludedMetadataIsNotStoredAndTheKeyFromDiscoveryIsKept(TestOpenSearch os) throws Exception {
         CrawlerConfig config = os.config();
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
