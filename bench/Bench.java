@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * separate process, and prints what the crawl achieved, measured by the web server (requests, their
  * timing) and by the crawl's --json summary (CPU, heap, when it decided to stop).
  *
- * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad);
+ * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad waiting idle docs);
  * BENCH_CRAWL_OPTIONS adds options to every crawl (e.g. "--conf other-settings.yaml").
  */
 public class Bench {
@@ -134,7 +134,7 @@ public class Bench {
                 r.web().bytes() / 1e6 / r.web().windowSeconds(), r.number("cpuSeconds"), r.number("peakHeapMB"));
     }
 
-    /** Issue 6: 2 hosts x 500 pages at 0.1 s delay must finish within 1.2x its politeness bound. */
+    /** 2 hosts x 500 pages at 0.1 s delay must finish within 1.2x its politeness bound. */
     static void polite() throws Exception {
         Result r = crawl("polite", 2, 500, 0, "--delay", "0.1");
         printCommon("2 hosts x 500 pages, 0.1 s delay", r);
@@ -149,13 +149,13 @@ public class Bench {
                 finished / exactBound, r.web().minGapMillis());
     }
 
-    /** Issue 6: the same crawl without delay must run at >= 200 pages/s from the first fetch to the last. */
+    /** the same crawl without delay must run at >= 200 pages/s from the first fetch to the last. */
     static void noDelay() throws Exception {
         Result r = crawl("nodelay", 2, 500, 0, "--delay", "0");
         printCommon("2 hosts x 500 pages, no delay (target >= 200 pages/s)", r);
     }
 
-    /** Issue 6: 200 hosts x 20 pages at 0.1 s delay keep >= 90% of the fetcher threads busy while work is due. */
+    /** 200 hosts x 20 pages at 0.1 s delay keep >= 90% of the fetcher threads busy while work is due. */
     static void broad() throws Exception {
         int threads = 50;
         int latency = 200;
@@ -169,7 +169,7 @@ public class Bench {
     }
 
     /**
-     * Issue 19: the same 2 x 500 pages with no delay and at 0.1 s: the whole machine's CPU per page when the
+     * The same 2 x 500 pages with no delay and at 0.1 s: the whole machine's CPU per page when the
      * crawl waits should be within 1.3x of the CPU per page when it does not.
      */
     static void waiting() throws Exception {
@@ -184,7 +184,7 @@ public class Bench {
     }
 
     /**
-     * Issue 19: what waiting costs. One host crawled with 45 s between fetches (--delay: a robots.txt
+     * What waiting costs. One host crawled with 45 s between fetches (--delay: a robots.txt
      * Crawl-delay over fetcher.max.crawl.delay, 30 s, would have the host skipped): between its pages nothing
      * is due (the next URL waits in the fetcher's queue), so the crawler only waits, and the 30 s window,
      * from 8 s after the first fetch, holds no fetch; and one
@@ -202,7 +202,7 @@ public class Bench {
     }
 
     /**
-     * Issue 19: real pages. Two documentation sites from Debian's packages (SQLite's and PostgreSQL's HTML
+     * Real pages. Two documentation sites from Debian's packages (SQLite's and PostgreSQL's HTML
      * manuals), served by nginx on 127.0.0.2 and 127.0.0.3, crawled with no delay (target: 200 pages/s over
      * the fetch window, one connection per host) and at 0.1 s, with the whole machine's CPU per page.
      */

@@ -6,8 +6,8 @@ import org.jsoup.select.NodeVisitor;
 /**
  * Visits a subtree depth-first, in the order and with the depths jsoup's NodeTraversor gives, for
  * visitors that only read the tree. NodeTraversor also copes with a visitor removing or replacing the
- * node it is at, which costs it several more calls per node; on large pages that showed as a tenth of
- * the parser's time, as much as the visitors themselves.
+ * node it is at, which costs it several more calls per node: on large pages, as much as the visitors
+ * themselves (docs/benchmarks.md, "Settings compared").
  */
 final class ReadOnlyWalk {
     private ReadOnlyWalk() {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * The WHATWG URL standard's own test data (web-platform-tests urltestdata.json), its http and https cases
  * run through Squall's parser: the input resolved against the base must give the expected href (without
  * its fragment, which Squall never keeps) or fail where a browser fails. Cases where Squall differs on
- * purpose are listed, one reason each, in {@code wpt-url-exclusions.json} (README, section URLs); a listed
+ * purpose are listed, one reason each, in {@code wpt-url-exclusions.json} (docs/crawling.md, URLs); a listed
  * case that passes fails the test, so the list cannot go stale.
  */
 class WhatwgUrlTestDataTest {
