@@ -54,6 +54,7 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final long maxCrawlDelayNanos;
     private final boolean forceMaxCrawlDelay;
     private volatile boolean running = true;
+    private volatile boolean fetching = true;
 
     /**
      * @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics})
@@ -95,6 +96,10 @@ public final class FetchEngine<T> implements AutoCloseable {
      * at once, to come back later from the frontier.
      */
     public HostQueues.Admission offer(String url, String key, Metadata metadata, T anchor) {
+        if (!fetching) {
+            sink.fail(anchor);
+            return HostQueues.Admission.STOPPED;
+        }
         HostQueues.Admission admission = queues.offer(new FetchItem<>(url, key, metadata, anchor, clock.nanos()));
         if (admission != HostQueues.Admission.ACCEPTED) {
             metrics.count("fetcher.rejected", 1);
@@ -123,7 +128,10 @@ public final class FetchEngine<T> implements AutoCloseable {
                 metrics.count("fetcher.queue.timeouts", 1);
                 sink.fail(expired.anchor());
             }
-            if (lease.item != null) {
+            if (lease.item != null && !fetching) {
+                queues.release(lease, HostQueues.Feedback.noRequest());
+                sink.fail(lease.item.anchor());
+            } else if (lease.item != null) {
                 metrics.activeThreads.incrementAndGet();
                 try {
                     turn(lease);
@@ -262,6 +270,16 @@ public final class FetchEngine<T> implements AutoCloseable {
             sink.emitStatus(item.anchor(), item.url(), outcome.metadata(), outcome.status(), outcome.discovered());
         }
         sink.ack(item.anchor());
+    }
+
+    /**
+     * Fetches nothing more: the fetches under way finish and are reported, every URL queued and every URL
+     * offered from now on is failed back to the frontier at once. Why: a stop must end with the outcome of
+     * every page fetched written, and a fetcher that went on fetching would keep adding outcomes to write.
+     */
+    public void stopFetching() {
+        fetching = false;
+        queues.drainAll().forEach(i -> sink.fail(i.anchor()));
     }
 
     /** Stops the threads (in-flight fetches end within the deadline) and fails every URL still queued. */

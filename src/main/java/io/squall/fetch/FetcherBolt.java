@@ -6,6 +6,7 @@ import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.storm.FetchStop;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
@@ -38,6 +39,7 @@ public class FetcherBolt extends BaseRichBolt {
     private transient TimeoutRenewal renewal;
     private transient Protocol protocol;
     private transient WarcArchive warc;
+    private transient Runnable unregisterStop;
 
     /** @param urlFilters the filters for redirect targets, read where the crawl was started */
     public FetcherBolt(UrlFilterFile urlFilters) {
@@ -55,6 +57,7 @@ public class FetcherBolt extends BaseRichBolt {
         protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
+        unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
         registerMetrics(context);
     }
 
@@ -153,6 +156,9 @@ public class FetcherBolt extends BaseRichBolt {
 
     @Override
     public void cleanup() {
+        if (unregisterStop != null) {
+            unregisterStop.run();
+        }
         if (engine != null) {
             engine.close();
             protocol.close();
