@@ -7,6 +7,7 @@ import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.storm.FetchStop;
+import io.squall.storm.StatusBacklog;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
@@ -58,6 +59,7 @@ public class FetcherBolt extends BaseRichBolt {
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromFile(urlFilters, config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
         unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
+        engine.pauseWhile(StatusBacklog.behind(topoConf, config.getLong("fetcher.max.status.backlog")));
         registerMetrics(context);
     }
 

@@ -134,6 +134,8 @@ public final class BulkWriter implements AutoCloseable {
     // When the last warning about transient failures was logged: one a minute says enough.
     private final AtomicLong lastRetryWarningNanos;
     private volatile boolean closed;
+    // Operations added whose callback has not been told yet.
+    private final AtomicLong untold = new AtomicLong();
     // Guarded by pausing: set once close() gave up, after which nothing is sent again.
     private boolean retriesEnded;
     private boolean lingering;
@@ -206,6 +208,11 @@ public final class BulkWriter implements AutoCloseable {
         synchronized (pausing) {
             return pending.size() + pausing.stream().mapToInt(List::size).sum();
         }
+    }
+
+    /** Operations added whose outcome is not known yet: buffered, waiting to be sent again, or sent and unanswered. */
+    public long unanswered() {
+        return untold.get();
     }
 
     /** {@link #close(Duration)} with {@link #CLOSE_WAIT}. */
@@ -290,6 +297,7 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     private synchronized void add(Pending operation) {
+        untold.incrementAndGet();
         if (closed) {
             // A bolt's executor can still hand over a tuple while its worker shuts down: the operation is
             // abandoned like those close() could not finish, not thrown at the executor (which kills the worker).
@@ -486,7 +494,7 @@ public final class BulkWriter implements AutoCloseable {
         sendIfSlotFree();
     }
 
-    private static void failAll(List<Pending> batch, String reason) {
+    private void failAll(List<Pending> batch, String reason) {
         LOG.warn("{} operations failed: {}", batch.size(), reason);
         for (Pending p : batch) {
             notify(p.callback(), false, reason);
@@ -494,7 +502,8 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     // One callback that throws must not keep the others of its bulk from being told.
-    private static void notify(Callback callback, boolean alreadyExisted, String failure) {
+    private void notify(Callback callback, boolean alreadyExisted, String failure) {
+        untold.decrementAndGet();
         try {
             if (failure == null) {
                 callback.succeeded(alreadyExisted);
@@ -506,7 +515,8 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    private static void refuse(Callback callback, String reason) {
+    private void refuse(Callback callback, String reason) {
+        untold.decrementAndGet();
         try {
             callback.refused(reason);
         } catch (RuntimeException e) {

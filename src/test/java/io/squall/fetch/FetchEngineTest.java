@@ -97,6 +97,28 @@ class FetchEngineTest {
     }
 
     @Test
+    void noFetchStartsWhileTheWritesAreBehindAndTheQueuedUrlsAreFetchedOnceTheyCaughtUp() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0);
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 4,
+                "fetcher.server.delay", 0.0), sink);
+        java.util.concurrent.atomic.AtomicBoolean behind = new java.util.concurrent.atomic.AtomicBoolean(true);
+        engine.pauseWhile(behind::get);
+        for (int i = 0; i < 5; i++) {
+            site.page("/w" + i);
+            assertEquals(HostQueues.Admission.ACCEPTED, offer(engine, site.url("/w" + i)));
+        }
+        Thread.sleep(300);
+        assertEquals(0, web.log().size(), "nothing requested, robots.txt included, while the writes are behind");
+        assertTrue(sink.acked.isEmpty(), "nothing fetched: " + sink.acked);
+        behind.set(false);
+        sink.awaitDone(5, 60);
+        assertEquals(5, sink.contentCount());
+        assertContract(sink);
+    }
+
+    @Test
     void afterStopFetchingThePagesUnderWayAreReportedAndEveryOtherUrlIsFailedBackUnrequested() throws Exception {
         TestWeb web = web(1);
         Site site = web.site(0);
