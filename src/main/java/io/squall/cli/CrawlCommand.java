@@ -52,6 +52,11 @@ final class CrawlCommand {
     static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
     /** How long a stop before the frontier is dry lets in-flight URLs finish before the cluster goes down. */
     static final Duration DRAIN = Duration.ofSeconds(10);
+    /**
+     * How long a stop then waits for the outcomes of the pages already fetched to be written, the fetchers
+     * fetching nothing more, before the cluster goes down.
+     */
+    static final Duration WRITE_WAIT = Duration.ofSeconds(30);
     /** How often a drain looks whether the URLs in flight are done: the last ones take tens of milliseconds. */
     static final Duration DRAIN_POLL = Duration.ofMillis(20);
     static final int TOP = 10;
@@ -228,7 +233,8 @@ final class CrawlCommand {
         }
         long accepted = reports.stream().mapToLong(r -> r.added() + r.alreadyKnown()).sum();
         long failed = reports.stream().mapToLong(InjectionReport::failed).sum();
-        if (accepted == 0) {
+        // A seed OpenSearch could not store is no invalid seed: the crawl cannot start, for another reason.
+        if (accepted == 0 && failed == 0) {
             throw new UsageException("no valid seed in " + String.join(" ", seeds)
                     + (problems.isEmpty() ? "" : ": " + problems.get(0)));
         }
@@ -345,7 +351,13 @@ final class CrawlCommand {
                 running.deactivate();
                 progress.message("Stopping: " + reason.description + "; no new URL is handed out, letting those in"
                         + " flight finish (up to " + DRAIN.toSeconds() + " s)...");
-                drained = drain(live, watch);
+                drained = drain(live, watch, DRAIN);
+                if (live.inFlight() > 0 && !stop.requested()) {
+                    running.stopFetching();
+                    progress.message("Stopping: fetching nothing more, writing the outcomes of the pages fetched"
+                            + " (up to " + WRITE_WAIT.toSeconds() + " s)...");
+                    drained = drained.plus(drain(live, watch, WRITE_WAIT));
+                }
             }
             progress.finish();
             // The last figures while the worker still holds them: it gives its registry up as it stops.
@@ -387,12 +399,12 @@ final class CrawlCommand {
     }
 
     /**
-     * Lets the URLs in flight finish, at most {@link #DRAIN}, the progress line and the console still updated;
+     * Lets the URLs in flight finish, at most {@code bound}, the progress line and the console still updated;
      * returns how long it took.
      */
-    private Duration drain(LiveStats live, Watch watch) throws InterruptedException {
+    private Duration drain(LiveStats live, Watch watch, Duration bound) throws InterruptedException {
         long began = System.nanoTime();
-        long deadline = began + DRAIN.toNanos();
+        long deadline = began + bound.toNanos();
         long nextTick = began + TICK.toNanos();
         watch.draining = true;
         while (live.inFlight() > 0 && System.nanoTime() < deadline && !stop.requested()) {

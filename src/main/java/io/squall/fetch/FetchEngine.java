@@ -12,6 +12,7 @@ import io.squall.metrics.Counters;
 import io.squall.urls.UrlFilter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,11 +50,15 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final Sink<T> sink;
     private final FetcherMetrics metrics;
     private final CrawlLog crawlLog;
+    // How often a thread waiting for the writes to catch up looks again.
+    private static final long WRITES_BEHIND_POLL_MILLIS = 10;
     private final List<Thread> threads = new ArrayList<>();
     private final long serverDelayNanos;
     private final long maxCrawlDelayNanos;
     private final boolean forceMaxCrawlDelay;
     private volatile boolean running = true;
+    private volatile boolean fetching = true;
+    private volatile BooleanSupplier writesBehind = () -> false;
 
     /**
      * @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics})
@@ -95,6 +100,10 @@ public final class FetchEngine<T> implements AutoCloseable {
      * at once, to come back later from the frontier.
      */
     public HostQueues.Admission offer(String url, String key, Metadata metadata, T anchor) {
+        if (!fetching) {
+            sink.fail(anchor);
+            return HostQueues.Admission.STOPPED;
+        }
         HostQueues.Admission admission = queues.offer(new FetchItem<>(url, key, metadata, anchor, clock.nanos()));
         if (admission != HostQueues.Admission.ACCEPTED) {
             metrics.count("fetcher.rejected", 1);
@@ -123,7 +132,19 @@ public final class FetchEngine<T> implements AutoCloseable {
                 metrics.count("fetcher.queue.timeouts", 1);
                 sink.fail(expired.anchor());
             }
-            if (lease.item != null) {
+            try {
+                // The turn is held meanwhile: its host would not be fetched from anyway.
+                while (lease.item != null && fetching && running && writesBehind.getAsBoolean()) {
+                    Thread.sleep(WRITES_BEHIND_POLL_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                sink.fail(lease.item.anchor()); // closing: close() fails what is still queued
+                return;
+            }
+            if (lease.item != null && !fetching) {
+                queues.release(lease, HostQueues.Feedback.noRequest());
+                sink.fail(lease.item.anchor());
+            } else if (lease.item != null) {
                 metrics.activeThreads.incrementAndGet();
                 try {
                     turn(lease);
@@ -262,6 +283,25 @@ public final class FetchEngine<T> implements AutoCloseable {
             sink.emitStatus(item.anchor(), item.url(), outcome.metadata(), outcome.status(), outcome.discovered());
         }
         sink.ack(item.anchor());
+    }
+
+    /**
+     * Starts no fetch while {@code behind} says the writes of what was fetched are behind: a fetch under way
+     * finishes, the next waits. Why: what a page costs downstream is its writes (its discovered links), and
+     * fetching on while they queue up grows the work in flight without bound.
+     */
+    public void pauseWhile(BooleanSupplier behind) {
+        this.writesBehind = behind;
+    }
+
+    /**
+     * Fetches nothing more: the fetches under way finish and are reported, every URL queued and every URL
+     * offered from now on is failed back to the frontier at once. Why: a stop must end with the outcome of
+     * every page fetched written, and a fetcher that went on fetching would keep adding outcomes to write.
+     */
+    public void stopFetching() {
+        fetching = false;
+        queues.drainAll().forEach(i -> sink.fail(i.anchor()));
     }
 
     /** Stops the threads (in-flight fetches end within the deadline) and fails every URL still queued. */

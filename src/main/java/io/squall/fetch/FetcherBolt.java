@@ -6,7 +6,9 @@ import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.storm.FetchStop;
 import io.squall.storm.HoldsTuples;
+import io.squall.storm.StatusBacklog;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
@@ -37,6 +39,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private transient TimeoutRenewal renewal;
     private transient Protocol protocol;
     private transient WarcArchive warc;
+    private transient Runnable unregisterStop;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -49,6 +52,8 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
+        unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
+        engine.pauseWhile(StatusBacklog.behind(topoConf, config.getLong("fetcher.max.status.backlog")));
         registerMetrics(context);
     }
 
@@ -147,6 +152,9 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
 
     @Override
     public void cleanup() {
+        if (unregisterStop != null) {
+            unregisterStop.run();
+        }
         if (engine != null) {
             engine.close();
             protocol.close();

@@ -41,7 +41,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class HostQueues<T> {
     /** Whether {@link #offer} took the URL, or why not (the caller then fails it back to the frontier). */
-    public enum Admission { ACCEPTED, QUEUE_FULL, ALL_QUEUES_FULL, HOST_PAUSED }
+    public enum Admission { ACCEPTED, QUEUE_FULL, ALL_QUEUES_FULL, HOST_PAUSED, STOPPED }
 
     /** What a finished turn tells its queue. */
     public record Feedback(boolean requestMade, boolean exception, boolean throttled, String retryAfter,

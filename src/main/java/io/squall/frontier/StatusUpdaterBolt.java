@@ -8,6 +8,7 @@ import io.squall.core.Status;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.storm.BulkWritingBolt;
+import io.squall.storm.StatusBacklog;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
@@ -33,6 +34,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
 
     private transient StatusWriter writer;
     private transient TaskCounters counters;
+    private transient Runnable unregisterBacklog;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -42,6 +44,15 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         this.counters = new TaskCounters(context);
         this.writer = new StatusWriter(config, bulk, counters, clock());
         TaskGauges.register(context, "status.buffered", bulk::buffered);
+        unregisterBacklog = StatusBacklog.register(topoConf, bulk::unanswered);
+    }
+
+    @Override
+    public void cleanup() {
+        if (unregisterBacklog != null) {
+            unregisterBacklog.run();
+        }
+        super.cleanup();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.squall.local;
 
+import io.squall.storm.FetchStop;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.storm.Config;
@@ -114,6 +115,14 @@ public final class LocalCrawlTopology implements AutoCloseable {
     /** Stops the spout from emitting; what is in flight goes on. */
     public void deactivate() throws Exception {
         cluster.deactivate(NAME);
+    }
+
+    /**
+     * Has the fetchers fetch nothing more: the fetches under way finish, the URLs waiting for their turn go
+     * back to the frontier, so that what is left in flight is the writing of pages already fetched.
+     */
+    public void stopFetching() {
+        FetchStop.stop(NAME);
     }
 
     /** Lets the spout emit: after {@link #submitInactive}, or again after {@link #deactivate}. */

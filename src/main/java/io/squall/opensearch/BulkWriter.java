@@ -66,6 +66,8 @@ public final class BulkWriter implements AutoCloseable {
     static final long SPACING_MILLIS = 200;
     private static final long FIRST_RETRY_PAUSE_MILLIS = 250;
     static final long MAX_RETRY_PAUSE_MILLIS = 5_000;
+    // How often close() looks again without being woken; answers and retries wake it sooner.
+    private static final long CLOSE_POLL_MILLIS = 50;
     private static final long RETRY_WARNING_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     /** What became of one operation. */
@@ -132,6 +134,10 @@ public final class BulkWriter implements AutoCloseable {
     // When the last warning about transient failures was logged: one a minute says enough.
     private final AtomicLong lastRetryWarningNanos;
     private volatile boolean closed;
+    // Operations added whose callback has not been told yet.
+    private final AtomicLong untold = new AtomicLong();
+    // Guarded by pausing: set once close() gave up, after which nothing is sent again.
+    private boolean retriesEnded;
     private boolean lingering;
     private final RequestSpacing spacing;
     private final CrawlClock clock;
@@ -204,6 +210,11 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
+    /** Operations added whose outcome is not known yet: buffered, waiting to be sent again, or sent and unanswered. */
+    public long unanswered() {
+        return untold.get();
+    }
+
     /** {@link #close(Duration)} with {@link #CLOSE_WAIT}. */
     @Override
     public void close() {
@@ -211,60 +222,74 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     /**
-     * Sends what is buffered and waits, at most {@code wait} in all, until every request sent has been
-     * answered, so that every callback has run. What cannot finish in that time is abandoned, its callbacks
-     * told at once that it failed: operations waiting for a retry, a batch that found no free request slot,
-     * requests still unanswered (their late answer is ignored). Their callers replay them later (a URL whose
-     * status was not confirmed stays due in the status index). Why a bound: a stop while OpenSearch is far
-     * behind must end, not wait minutes for writes its next run does again anyway. An operation added after
-     * close fails at once the same way. The client stays open.
+     * Sends what is buffered and waits, at most {@code wait} in all, until every operation has been
+     * answered, so that every callback has run. Operations OpenSearch could not take for the moment (a 429,
+     * a node restarting) are still sent again after their pause while the wait lasts: a writer closed right
+     * after its last write (the injector's) must not fail it because the node was busy for a moment. What
+     * cannot finish in that time is abandoned, its callbacks told at once that it failed: operations waiting
+     * for a retry or for a request slot, requests still unanswered (their late answer is ignored). Their
+     * callers replay them later (a URL whose status was not confirmed stays due in the status index). Why a
+     * bound: a stop while OpenSearch is far behind must end, not wait minutes for writes its next run does
+     * again anyway. An operation added after close fails at once the same way. The client stays open.
      */
     public void close(Duration wait) {
         long deadline = clock.nanos() + wait.toNanos();
-        List<Pending> last;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            last = takeBatch();
+            try {
+                while (!settled()) {
+                    if (!pending.isEmpty() && requestSlots.tryAcquire()) {
+                        sendWithSlot(takeBatch());
+                        continue;
+                    }
+                    long left = remainingMillis(deadline);
+                    if (left <= 0) {
+                        break;
+                    }
+                    // Woken by an answer or the end of a retry's pause; the bound wakes it in any case.
+                    wait(Math.min(left, CLOSE_POLL_MILLIS));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         timer.shutdownNow();
         List<Pending> abandoned;
+        synchronized (this) {
+            abandoned = takeBatch();
+        }
         synchronized (pausing) {
-            abandoned = new ArrayList<>();
             pausing.forEach(abandoned::addAll);
             pausing.clear();
+            retriesEnded = true;
         }
         if (!abandoned.isEmpty()) {
-            failAll(abandoned, "the writer closed while OpenSearch could not take the operation");
-        }
-        int all = settings.concurrentRequests();
-        try {
-            if (!last.isEmpty()) {
-                if (requestSlots.tryAcquire(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
-                    synchronized (this) {
-                        sendWithSlot(last);
-                    }
-                } else {
-                    failAll(last, "the writer closed before a request slot was free to send the operation");
-                }
-            }
-            if (requestSlots.tryAcquire(all, remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
-                requestSlots.release(all);
-                return;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            failAll(abandoned, "the writer closed before OpenSearch could take the operation");
         }
         List<List<Pending>> late;
         synchronized (unanswered) {
             late = new ArrayList<>(unanswered);
             unanswered.clear();
         }
-        LOG.warn("Closed with {} bulk requests still unanswered after {} s: their operations are abandoned",
-                late.size(), wait.toSeconds());
-        late.forEach(batch -> failAll(batch, "the writer closed before OpenSearch answered the request"));
+        if (!late.isEmpty()) {
+            LOG.warn("Closed with {} bulk requests still unanswered after {} s: their operations are abandoned",
+                    late.size(), wait.toSeconds());
+            late.forEach(batch -> failAll(batch, "the writer closed before OpenSearch answered the request"));
+        }
+    }
+
+    /**
+     * Whether nothing waits to be sent, to be sent again or to be answered. Called with the lock held. A
+     * request's slot is freed only once its answer was acted on (a retry put in {@code pausing}).
+     */
+    private boolean settled() {
+        synchronized (pausing) {
+            return pending.isEmpty() && pausing.isEmpty()
+                    && requestSlots.availablePermits() == settings.concurrentRequests();
+        }
     }
 
     private long remainingMillis(long deadlineNanos) {
@@ -272,6 +297,7 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     private synchronized void add(Pending operation) {
+        untold.incrementAndGet();
         if (closed) {
             // A bolt's executor can still hand over a tuple while its worker shuts down: the operation is
             // abandoned like those close() could not finish, not thrown at the executor (which kills the worker).
@@ -299,6 +325,9 @@ public final class BulkWriter implements AutoCloseable {
 
     /** After an answer: what gathered while the request was in flight leaves, on the timer thread, when spaced. */
     private void answered() {
+        synchronized (this) {
+            notifyAll(); // a closing writer waits for its answers
+        }
         try {
             timer.schedule(this::sendIfSlotFree, spacing.waitMillis(clock.nanos()), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
@@ -427,13 +456,13 @@ public final class BulkWriter implements AutoCloseable {
         long pause = Math.min(MAX_RETRY_PAUSE_MILLIS, FIRST_RETRY_PAUSE_MILLIS << Math.min(attempts - 1, 10));
         boolean waits;
         synchronized (pausing) {
-            waits = !closed;
+            waits = !retriesEnded;
             if (waits) {
                 pausing.add(again);
             }
         }
         if (!waits) {
-            failAll(again, reason + " (the writer is closing)");
+            failAll(again, reason + " (the writer closed before OpenSearch could take the operation)");
             return;
         }
         long last = lastRetryWarningNanos.get();
@@ -446,7 +475,7 @@ public final class BulkWriter implements AutoCloseable {
         try {
             timer.schedule(() -> resume(again), pause, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
-            // closing: close() fails what is still pausing
+            // closed: close() fails what is still pausing
         }
     }
 
@@ -461,10 +490,11 @@ public final class BulkWriter implements AutoCloseable {
         next.addAll(batch);
         next.addAll(pending);
         pending = next;
+        notifyAll(); // a closing writer sends it itself
         sendIfSlotFree();
     }
 
-    private static void failAll(List<Pending> batch, String reason) {
+    private void failAll(List<Pending> batch, String reason) {
         LOG.warn("{} operations failed: {}", batch.size(), reason);
         for (Pending p : batch) {
             notify(p.callback(), false, reason);
@@ -472,7 +502,8 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     // One callback that throws must not keep the others of its bulk from being told.
-    private static void notify(Callback callback, boolean alreadyExisted, String failure) {
+    private void notify(Callback callback, boolean alreadyExisted, String failure) {
+        untold.decrementAndGet();
         try {
             if (failure == null) {
                 callback.succeeded(alreadyExisted);
@@ -484,7 +515,8 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    private static void refuse(Callback callback, String reason) {
+    private void refuse(Callback callback, String reason) {
+        untold.decrementAndGet();
         try {
             callback.refused(reason);
         } catch (RuntimeException e) {

@@ -97,6 +97,61 @@ class FetchEngineTest {
     }
 
     @Test
+    void noFetchStartsWhileTheWritesAreBehindAndTheQueuedUrlsAreFetchedOnceTheyCaughtUp() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0);
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 4,
+                "fetcher.server.delay", 0.0), sink);
+        java.util.concurrent.atomic.AtomicBoolean behind = new java.util.concurrent.atomic.AtomicBoolean(true);
+        engine.pauseWhile(behind::get);
+        for (int i = 0; i < 5; i++) {
+            site.page("/w" + i);
+            assertEquals(HostQueues.Admission.ACCEPTED, offer(engine, site.url("/w" + i)));
+        }
+        Thread.sleep(300);
+        assertEquals(0, web.log().size(), "nothing requested, robots.txt included, while the writes are behind");
+        assertTrue(sink.acked.isEmpty(), "nothing fetched: " + sink.acked);
+        behind.set(false);
+        sink.awaitDone(5, 60);
+        assertEquals(5, sink.contentCount());
+        assertContract(sink);
+    }
+
+    @Test
+    void afterStopFetchingThePagesUnderWayAreReportedAndEveryOtherUrlIsFailedBackUnrequested() throws Exception {
+        TestWeb web = web(1);
+        Site site = web.site(0);
+        RecordingSink sink = new RecordingSink();
+        FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 2,
+                "fetcher.threads.per.queue", 1, "fetcher.server.delay", 0.0), sink);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            site.on("/p" + i, Response.page("p" + i).delay(300));
+            urls.add(site.url("/p" + i));
+        }
+        urls.forEach(u -> assertEquals(HostQueues.Admission.ACCEPTED, offer(engine, u)));
+        long deadline = System.nanoTime() + 30_000 * MS;
+        while (web.log().matching(r -> r.path().startsWith("/p")).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        engine.stopFetching();
+        assertEquals(HostQueues.Admission.STOPPED, offer(engine, site.url("/late")));
+        sink.awaitDone(21, 60);
+        long fetched = sink.contentCount();
+        assertEquals(fetched, sink.acked.size(), "each page fetched was reported");
+        assertEquals(21 - fetched, sink.failed.size(), "the others were failed back");
+        assertTrue(fetched >= 1 && fetched < 20, fetched + " of 20 pages fetched");
+        // The server logs a request once it has written its answer, which the client may have read before.
+        while (web.log().matching(r -> r.path().startsWith("/p")).size() < fetched && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertEquals(fetched, web.log().matching(r -> r.path().startsWith("/p")).size(),
+                "no page requested that was not reported");
+        assertContract(sink);
+    }
+
+    @Test
     void robotsTxtRulesAreObeyed() throws Exception {
         TestWeb web = web(3);
         Site open = web.site(0).robots("User-agent: *\nDisallow: /private\n\nSitemap: /sitemap.xml\n");

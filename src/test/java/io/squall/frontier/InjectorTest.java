@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.core.Metadata;
 import io.squall.opensearch.SquallIndex;
+import io.squall.opensearch.OpenSearchClients;
 import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.TestOpenSearch;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,5 +92,27 @@ class InjectorTest {
         assertEquals(List.of("en", "fr"), md.getValues("lang"));
         assertEquals("good.example.org", good.get("key"));
         assertEquals(2, os.count(SquallIndex.STATUS));
+    }
+
+    @Test
+    void seedsWhoseOneBulkANodeTooBusyRefusesAreSentAgainAndWritten(TestOpenSearch os) throws Exception {
+        // The seeds' one bulk request leaves as the injector closes its writer: a busy node's 429 then must
+        // be retried like any other, not turned into a seed that was not written.
+        try (OpenSearchProxy proxy = new OpenSearchProxy(os.address()).rejectBulks(2)) {
+            OpenSearchClient viaProxy = OpenSearchClients.create(os.config(Map.of("opensearch.addresses",
+                    List.of(proxy.address()))));
+            List<String> problems = new ArrayList<>();
+            try {
+                InjectionReport report = new Injector(os.config(Map.of("opensearch.addresses",
+                        List.of(proxy.address()))), viaProxy).inject(List.of("http://busy.example.com/"),
+                        problems::add);
+                assertEquals(new InjectionReport(1, 0, 0, 0), report, "problems: " + problems);
+            } finally {
+                OpenSearchClients.close(viaProxy);
+            }
+            assertEquals(List.of(), problems);
+            assertEquals(2, proxy.bulksRejected());
+        }
+        assertEquals(1, os.countStatus("DISCOVERED"));
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * One host of the test web: a loopback address of its own (127.0.0.2, 127.0.0.3, ...) and a port, with
@@ -15,6 +16,8 @@ public final class Site {
     private final InetAddress address;
     private final int port;
     private final Map<String, Route> routes = new ConcurrentHashMap<>();
+    // Pages made on request, by path prefix: answered where no route of the exact path is declared.
+    private final Map<String, Function<String, Response>> generated = new ConcurrentHashMap<>();
 
     /** The responses of one path and how many requests it has answered. */
     private static final class Route {
@@ -113,6 +116,24 @@ public final class Site {
         return this;
     }
 
+    /**
+     * Pages made on request under {@code prefix}: the page {@code <prefix><name>} links to between
+     * {@code minLinks} and {@code maxLinks} pages {@code <prefix><name>-<i>} (how many depends on the name),
+     * each of them new, so that a crawl of the site discovers URLs far faster than it fetches them.
+     */
+    public Site linkFarm(String prefix, int minLinks, int maxLinks) {
+        generated.put(prefix, path -> {
+            String name = path.substring(prefix.length());
+            int links = minLinks + Math.floorMod(name.hashCode(), maxLinks - minLinks + 1);
+            String[] hrefs = new String[links];
+            for (int i = 0; i < links; i++) {
+                hrefs[i] = prefix + name + "-" + i;
+            }
+            return Response.page(path, hrefs);
+        });
+        return this;
+    }
+
     /** How many requests this path has answered (as declared: with its query if it has one). */
     public int served(String path) {
         Route r = routes.get(path);
@@ -125,6 +146,13 @@ public final class Site {
             int q = pathWithQuery.indexOf('?');
             if (q >= 0) {
                 route = routes.get(pathWithQuery.substring(0, q));
+            }
+        }
+        if (route == null) {
+            for (Map.Entry<String, Function<String, Response>> g : generated.entrySet()) {
+                if (pathWithQuery.startsWith(g.getKey())) {
+                    return g.getValue().apply(pathWithQuery);
+                }
             }
         }
         return route == null ? Response.status(404).contentType("text/html").body("<h1>Not found</h1>")
