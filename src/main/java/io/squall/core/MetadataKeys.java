@@ -18,6 +18,11 @@ public final class MetadataKeys {
     public static final String PARTITION_KEY = "_key";
     /** "true" when the URL is a sitemap to be parsed as such. */
     public static final String IS_SITEMAP = "isSitemap";
+    /**
+     * "true" on a feed (RSS or Atom): set on a link that announces one ({@code <link rel="alternate"
+     * type="application/rss+xml">}) and on a document read as one.
+     */
+    public static final String IS_FEED = "isFeed";
     /** "true" for seeds injected by the user. */
     public static final String IS_SEED = "isSeed";
 
@@ -88,4 +93,12 @@ public final class MetadataKeys {
     public static final String SITEMAP_LASTMOD = "sitemap.lastModified";
     /** "true" on a sitemap that had more bytes or URLs than sitemap.max.bytes / sitemap.max.urls. */
     public static final String SITEMAP_TRUNCATED = "sitemap.truncated";
+    /** When the feed entry that led to a URL was published (or updated), ISO-8601. */
+    public static final String FEED_PUBLISHED = "feed.published";
+    /** The title of the feed entry that led to a URL. */
+    public static final String FEED_TITLE = "feed.title";
+    /** The fetch interval the feed reader last gave a feed, in minutes, to tell it from one set by the user. */
+    public static final String FEED_INTERVAL = "feed.interval";
+    /** "true" on a feed that was cut (feed.max.bytes or the fetch's content limit): its later entries are lost. */
+    public static final String FEED_TRUNCATED = "feed.truncated";
 }

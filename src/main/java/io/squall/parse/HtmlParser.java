@@ -17,7 +17,7 @@ import org.jsoup.select.NodeVisitor;
 /**
  * Parses an HTML page with jsoup: charset ({@link CharsetSniffer}), title, description, keywords,
  * canonical URL, language, robots directives, meta refresh, links (a, area, link rel=alternate/next/prev,
- * frames and iframes) relative to the page's {@code <base href>}, and the visible text.
+ * the feeds a link rel=alternate announces, frames and iframes) relative to the page's {@code <base href>}, and the visible text.
  * Thread-safe; holds no state between pages.
  */
 public final class HtmlParser {
@@ -222,7 +222,8 @@ public final class HtmlParser {
                     canonical = e.attr("href");
                 }
             } else if (hasRel(e, "next") || hasRel(e, "prev")
-                    || (hasRel(e, "alternate") && (e.attr("type").isEmpty() || e.attr("type").contains("html")))) {
+                    || (hasRel(e, "alternate") && (e.attr("type").isEmpty() || e.attr("type").contains("html")
+                            || FeedParser.isFeedType(e.attr("type"))))) {
                 link(e, "href");
             }
         }

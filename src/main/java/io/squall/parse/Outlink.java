@@ -49,6 +49,14 @@ public final class Outlink {
         return url;
     }
 
+    /**
+     * Whether the link announces a feed: a {@code <link rel="alternate">} of type
+     * {@code application/rss+xml} or {@code application/atom+xml}. Its target is discovered with isFeed.
+     */
+    public boolean isFeed() {
+        return element.normalName().equals("link") && FeedParser.isFeedType(element.attr("type"));
+    }
+
     /** The priority the target is stored with when this page discovers it: higher is fetched first within its host. */
     public int priority() {
         return priority;

@@ -36,9 +36,11 @@ import java.util.function.UnaryOperator;
  * metadata it would be stored with. Never throws for bad content: a failure is an {@link Kind#ERROR}
  * outcome (cause {@code parse}, or {@code parse.filter} when a parse filter threw).
  *
+ * <p>A feed (RSS, Atom) is read by its {@link FeedReader}: its entries' links are DISCOVERED, itself FETCHED.
+ *
  * <p>Counts, in the {@link Counters} it is given, {@code parser.pages}, {@code parser.nonhtml},
  * {@code parser.sitemaps}, {@code parser.errors}, {@code parser.filter.errors}, {@code parser.outlinks} and
- * {@code parser.outlinks.over.max}.
+ * {@code parser.outlinks.over.max}; its {@link FeedReader} counts the feeds.
  */
 public final class ParseProcessor {
     /** What became of the document, which decides where it goes. */
@@ -51,6 +53,8 @@ public final class ParseProcessor {
         REDIRECT,
         /** A sitemap: FETCHED itself, its entries DISCOVERED; not indexed. */
         SITEMAP,
+        /** An RSS or Atom feed: FETCHED itself, its entries DISCOVERED; not indexed. */
+        FEED,
         /** Unparseable: ERROR with error.cause=parse. */
         ERROR
     }
@@ -67,6 +71,8 @@ public final class ParseProcessor {
         final String url;
         final List<String> anchors;
         int priority;
+        /** Whether a link to it announced a feed. */
+        boolean feed;
 
         /** @param anchors the anchors the outlink metadata starts with (none, unless transferred) */
         Target(String url, List<String> anchors, int priority) {
@@ -85,6 +91,7 @@ public final class ParseProcessor {
 
     private final HtmlParser htmlParser;
     private final SitemapExtractor sitemaps;
+    private final FeedReader feeds;
     private final UrlFilterChain filters;
     private final ParseFilterChain parseFilters;
     private final OutlinkMetadata outlinkMetadata;
@@ -95,18 +102,20 @@ public final class ParseProcessor {
     private final Clock clock;
     private final Counters counters;
 
-    public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, UrlFilterChain filters,
-            OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
-            boolean sniffSitemaps, Clock clock, Counters counters) {
-        this(htmlParser, sitemaps, filters, ParseFilterChain.EMPTY, outlinkMetadata, emitOutlinks, maxOutlinks,
-                digestAlgorithm, sniffSitemaps, clock, counters);
+    public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
+            UrlFilterChain filters, OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks,
+            String digestAlgorithm, boolean sniffSitemaps, Clock clock, Counters counters) {
+        this(htmlParser, sitemaps, feeds, filters, ParseFilterChain.EMPTY, outlinkMetadata, emitOutlinks,
+                maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters);
     }
 
-    public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, UrlFilterChain filters,
-            ParseFilterChain parseFilters, OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks,
-            String digestAlgorithm, boolean sniffSitemaps, Clock clock, Counters counters) {
+    public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
+            UrlFilterChain filters, ParseFilterChain parseFilters, OutlinkMetadata outlinkMetadata,
+            boolean emitOutlinks, int maxOutlinks, String digestAlgorithm, boolean sniffSitemaps, Clock clock,
+            Counters counters) {
         this.htmlParser = htmlParser;
         this.sitemaps = sitemaps;
+        this.feeds = feeds;
         this.filters = filters;
         this.parseFilters = parseFilters;
         this.outlinkMetadata = outlinkMetadata;
@@ -132,8 +141,9 @@ public final class ParseProcessor {
     public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain, ParseFilterChain parseFilters,
             Counters counters) {
         return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
-                new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")), chain,
-                parseFilters, OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
+                new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")),
+                FeedReader.fromConfig(config, chain, counters), chain, parseFilters, OutlinkMetadata.fromConfig(config),
+                config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
                 config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters);
     }
@@ -157,6 +167,9 @@ public final class ParseProcessor {
             if ("true".equals(md.getFirst(MetadataKeys.IS_SITEMAP))
                     || (sniffSitemaps && !html && SitemapExtractor.looksLikeSitemap(bytes))) {
                 return sitemap(url, bytes, md);
+            }
+            if (!html && (FeedParser.isFeedType(contentType) || FeedParser.looksLikeFeed(bytes))) {
+                return new Outcome(Kind.FEED, md, "", feeds.read(url, bytes, md, clock.instant()));
             }
             md.set(MetadataKeys.PARSE_CONTENT_TYPE, contentType == null ? (html ? "text/html" : null) : contentType);
             if (!html) {
@@ -266,6 +279,7 @@ public final class ParseProcessor {
                     known.anchors.add(link.anchor());
                 }
                 known.priority = Math.max(known.priority, link.priority());
+                known.feed |= link.isFeed();
             }
         }
         counters.add("parser.outlinks", found.size());
@@ -274,6 +288,7 @@ public final class ParseProcessor {
             Metadata outlinkMd = template.copy();
             outlinkMd.set(MetadataKeys.ANCHORS, outlink.anchors);
             outlinkMd.set(MetadataKeys.PRIORITY, outlink.priority == 0 ? null : Integer.toString(outlink.priority));
+            outlinkMd.set(MetadataKeys.IS_FEED, outlink.feed ? "true" : null);
             discovered.add(new Discovered(outlink.url, outlinkMd));
         }
         return discovered;

@@ -19,7 +19,7 @@ import java.util.List;
 /**
  * Parses a local file (or standard input) as the page at a given URL, as a seed of the crawl, and prints
  * its charset, title, description, language, the start of its text, canonical URL, robots directives,
- * refresh target and the outlinks that survive the filters.
+ * refresh target and the outlinks that survive the filters (a feed's entries with their dates and titles).
  * Usage: {@code [--conf crawler-conf.yaml]... [--content-type type] <url> [file|-]}.
  */
 public final class ParseTool {
@@ -97,7 +97,11 @@ public final class ParseTool {
             out.println("digest:     " + result.getFirst(MetadataKeys.DIGEST));
             out.println("outlinks:   " + outcome.discovered().size());
             for (Discovered d : outcome.discovered()) {
-                List<String> anchors = d.metadata().getValues(MetadataKeys.ANCHORS);
+                List<String> anchors = new ArrayList<>(d.metadata().getValues(MetadataKeys.ANCHORS));
+                // a feed's entries have no anchors: their date and title say what they are
+                for (String key : List.of(MetadataKeys.FEED_PUBLISHED, MetadataKeys.FEED_TITLE)) {
+                    anchors.addAll(d.metadata().getValues(key));
+                }
                 out.println("  " + d.url() + (anchors.isEmpty() ? "" : "\t" + String.join(" | ", anchors)));
             }
             return 0;

@@ -21,8 +21,8 @@ import org.apache.storm.tuple.Values;
  * <ul>
  *   <li>HTML page or other content: default stream {@code url, content, metadata, text, discovered} (its
  *       outlinks, which the indexer passes on with the page's FETCHED);</li>
- *   <li>sitemap (metadata isSitemap=true, or sniffed when sitemap.discovery): the sitemap FETCHED on
- *       "status" with its entries as discoveries, nothing to the default stream;</li>
+ *   <li>sitemap (metadata isSitemap=true, or sniffed when sitemap.discovery) or feed (RSS, Atom): the
+ *       document FETCHED on "status" with its entries as discoveries, nothing to the default stream;</li>
  *   <li>meta refresh: the page REDIRECTION (with _redirTo) with its target as discovery, nothing to
  *       indexing;</li>
  *   <li>parse failure: ERROR on "status" with error.cause=parse.</li>
@@ -54,7 +54,7 @@ public class ParserBolt extends BaseRichBolt {
         switch (outcome.kind()) {
             case PAGE, NON_HTML -> collector.emit(input, new Values(url, content, outcome.metadata(), outcome.text(),
                     new ArrayList<>(outcome.discovered())));
-            case SITEMAP -> collector.emit(StatusStream.NAME, input,
+            case SITEMAP, FEED -> collector.emit(StatusStream.NAME, input,
                     StatusStream.values(url, outcome.metadata(), Status.FETCHED, outcome.discovered()));
             case REDIRECT -> collector.emit(StatusStream.NAME, input,
                     StatusStream.values(url, outcome.metadata(), Status.REDIRECTION, outcome.discovered()));

@@ -7,6 +7,7 @@ import io.squall.fetch.AddressAllowList;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
+import io.squall.parse.FeedReader;
 import io.squall.parse.ParseFilters;
 import io.squall.storm.MessageTimeout;
 import io.squall.storm.TupleKryo;
@@ -34,6 +35,7 @@ public final class TopologyChecks {
         MessageTimeout.check(config);
         Parallelism.check(config);
         Scheduler.fromConfig(config);
+        FeedReader.check(config);
         checkSerialization(config);
     }
 

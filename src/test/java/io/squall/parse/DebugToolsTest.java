@@ -53,6 +53,17 @@ class DebugToolsTest {
     }
 
     @Test
+    void parseToolShowsAFeedsEntriesWithTheirDatesAndTitles() {
+        String feed = "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>A post</title>"
+                + "<link href=\"/posts/1\"/><published>2099-01-02T03:04:05Z</published></entry></feed>";
+        assertEquals(0, run(false, feed, "--content-type", "application/atom+xml", "http://www.example.com/atom"));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("outcome:    FEED"), printed);
+        assertTrue(printed.contains("outlinks:   1\n  http://www.example.com/posts/1\t2099-01-02T03:04:05Z | A post"),
+                printed);
+    }
+
+    @Test
     void parseToolShowsDescriptionLanguageAndTheStartOfTheText() {
         String words = "word ".repeat(200);
         String page = "<html lang=fr><head><title>T</title><meta name=description content='About the page'></head>"

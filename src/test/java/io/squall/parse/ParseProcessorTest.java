@@ -34,7 +34,7 @@ class ParseProcessorTest {
         ParseProcessor p = ParseProcessor.fromConfig(config, counters);
         return new ParseProcessor(HtmlParser.fromConfig(config, p.filters().normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")),
-                p.filters(), OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
+                FeedReader.fromConfig(config, p.filters(), counters), p.filters(), OutlinkMetadata.fromConfig(config), config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
                 config.getBoolean("sitemap.discovery"), Clock.fixed(Instant.parse("2025-01-02T03:04:05Z"),
                         ZoneOffset.UTC), counters);
@@ -88,6 +88,7 @@ class ParseProcessorTest {
         assertEquals(ParseProcessor.Kind.PAGE, outcome.kind());
         assertEquals(List.of(
                 "http://www.example.com/base/sub/page2.html",
+                "http://www.example.com/base/sub/feed.xml",
                 "http://www.example.com/base/sub/rel.html",
                 "http://www.example.com/base/sub/seg.html",
                 "http://www.example.com/base/up.html",
@@ -101,7 +102,9 @@ class ParseProcessorTest {
                 "http://www.example.com/base/sub/area.html",
                 "http://www.example.com/base/sub/frame.html"), urls(outcome));
 
-        Discovered rel = outcome.discovered().get(1);
+        assertEquals("true", outcome.discovered().get(1).metadata().getFirst(MetadataKeys.IS_FEED));
+        assertNull(outcome.discovered().get(0).metadata().getFirst(MetadataKeys.IS_FEED));
+        Discovered rel = outcome.discovered().get(2);
         assertEquals(List.of("relative", "relative again"), rel.metadata().getValues(MetadataKeys.ANCHORS));
         assertEquals("3", rel.metadata().getFirst(MetadataKeys.DEPTH));
         assertEquals(List.of(PAGE_URL), rel.metadata().getValues(MetadataKeys.URL_PATH));
@@ -109,7 +112,7 @@ class ParseProcessorTest {
         assertEquals("2025-01-02T03:04:05Z", rel.metadata().getFirst(MetadataKeys.DISCOVERY_DATE));
         assertEquals("acme", rel.metadata().getFirst("customer"));
         assertFalse(rel.metadata().containsKey("ignored"));
-        assertEquals(List.of("An area"), outcome.discovered().get(11).metadata().getValues(MetadataKeys.ANCHORS));
+        assertEquals(List.of("An area"), outcome.discovered().get(12).metadata().getValues(MetadataKeys.ANCHORS));
 
         Metadata md = outcome.metadata();
         assertEquals("Links & more", md.getFirst(MetadataKeys.PARSE_TITLE));
