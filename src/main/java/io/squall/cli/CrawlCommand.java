@@ -7,6 +7,7 @@ import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
 import io.squall.console.ReportPage;
 import io.squall.console.StatusIndexView;
+import io.squall.fetch.PolitenessDelay;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.http.UserAgent;
@@ -271,7 +272,7 @@ final class CrawlCommand {
         err.println("Stops " + String.join(", ", limits) + ", on Ctrl-C or from the console. Agent: "
                 + agent.name() + (agent.name().equals(agent.robotsToken()) ? "" : " (robots.txt: "
                 + agent.robotsToken() + ")") + ", " + config.getInt("fetcher.threads.number")
-                + " threads, " + config.getDouble("fetcher.server.delay") + " s between fetches per host.");
+                + " threads, " + PolitenessDelay.describe(config) + ".");
         err.flush();
     }
 

@@ -53,7 +53,6 @@ public final class FetchEngine<T> implements AutoCloseable {
     // How often a thread waiting for the writes to catch up looks again.
     private static final long WRITES_BEHIND_POLL_MILLIS = 10;
     private final List<Thread> threads = new ArrayList<>();
-    private final long serverDelayNanos;
     private final long maxCrawlDelayNanos;
     private final boolean forceMaxCrawlDelay;
     private volatile boolean running = true;
@@ -80,7 +79,6 @@ public final class FetchEngine<T> implements AutoCloseable {
         this.robots = config.getBoolean("robots.enabled") ? new RobotsCache(protocol, config) : null;
         this.outcomes = new FetchOutcomes(config, filters, clock);
         this.sink = sink;
-        this.serverDelayNanos = queues.serverDelayNanos();
         this.maxCrawlDelayNanos = HostQueues.seconds(config.getDouble("fetcher.max.crawl.delay"));
         this.forceMaxCrawlDelay = config.getBoolean("fetcher.max.crawl.delay.force");
         int n = config.getInt("fetcher.threads.number");
@@ -164,7 +162,7 @@ public final class FetchEngine<T> implements AutoCloseable {
         metrics.queueTime(TimeUnit.NANOSECONDS.toMillis(lease.takenNanos - item.enqueuedNanos()));
         FetchOutcome outcome;
         try {
-            long delay = serverDelayNanos;
+            long crawlDelay = 0;
             if (robots != null) {
                 RobotsCache.Robots rules = robots.cached(item.url());
                 if (rules == null) {
@@ -176,11 +174,13 @@ public final class FetchEngine<T> implements AutoCloseable {
                     report(lease, refused);
                     return;
                 }
-                delay = effectiveDelay(TimeUnit.MILLISECONDS.toNanos(Math.max(0, rules.crawlDelayMillis())));
+                crawlDelay = obeyedCrawlDelay(TimeUnit.MILLISECONDS.toNanos(Math.max(0, rules.crawlDelayMillis())));
             }
+            long start = clock.nanos();
             outcome = fetch(item);
+            long took = clock.nanos() - start;
             outcome = new FetchOutcome(outcome.status(), outcome.metadata(), outcome.content(), outcome.discovered(),
-                    outcome.feedback().withDelay(delay));
+                    outcome.feedback().withCrawlDelay(crawlDelay).withFetchTime(took));
         } catch (RuntimeException e) {
             // Replaying would fail the same way: the URL is stored with the reason and retried on schedule.
             LOG.error("fetching {} failed unexpectedly", item.url(), e);
@@ -192,7 +192,9 @@ public final class FetchEngine<T> implements AutoCloseable {
     /** Fetches the robots.txt in this turn, passes its sitemaps on, and puts the URL back for its own turn. */
     private void fetchRobots(HostQueues.Lease<T> lease) {
         FetchItem<T> item = lease.item;
+        long start = clock.nanos();
         RobotsCache.Robots rules = robots.fetch(item.url());
+        long took = clock.nanos() - start;
         metrics.count("fetcher.robots", 1);
         for (String sitemap : rules.sitemaps()) {
             Discovered d = outcomes.sitemap(item, sitemap);
@@ -206,12 +208,12 @@ public final class FetchEngine<T> implements AutoCloseable {
         long crawlDelay = TimeUnit.MILLISECONDS.toNanos(Math.max(0, rules.crawlDelayMillis()));
         boolean skipped = crawlDelay > maxCrawlDelayNanos && !forceMaxCrawlDelay;
         queues.putBack(lease, HostQueues.Feedback.answered()
-                .withDelay(skipped ? serverDelayNanos : effectiveDelay(crawlDelay)));
+                .withCrawlDelay(skipped ? 0 : obeyedCrawlDelay(crawlDelay)).withFetchTime(took));
     }
 
-    /** The larger of the server delay and the Crawl-delay, capped by fetcher.max.crawl.delay. */
-    private long effectiveDelay(long crawlDelayNanos) {
-        return Math.max(serverDelayNanos, Math.min(crawlDelayNanos, maxCrawlDelayNanos));
+    /** The Crawl-delay, capped by fetcher.max.crawl.delay; the queue keeps it as its delay's floor. */
+    private long obeyedCrawlDelay(long crawlDelayNanos) {
+        return Math.min(crawlDelayNanos, maxCrawlDelayNanos);
     }
 
     /** The outcome of a URL that robots.txt keeps from being fetched, or null when it may be fetched. */

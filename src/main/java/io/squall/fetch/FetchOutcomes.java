@@ -93,11 +93,12 @@ public final class FetchOutcomes {
             return new FetchOutcome(Status.FETCH_ERROR, error(md, "http." + code, message), null, List.of(),
                     HostQueues.Feedback.throttled(r.header("Retry-After")));
         }
-        if (errorCodes.contains(code)) {
-            return error(Status.ERROR, md, "http." + code, message);
-        }
+        // A 5xx says the server is in trouble: an adaptive delay grows.
+        HostQueues.Feedback feedback = code >= 500 && code < 600 ? HostQueues.Feedback.serverError()
+                : HostQueues.Feedback.answered();
         // 408, other 4xx, 5xx, and codes outside the known classes: maybe transient, retried.
-        return error(Status.FETCH_ERROR, md, "http." + code, message);
+        Status status = errorCodes.contains(code) ? Status.ERROR : Status.FETCH_ERROR;
+        return new FetchOutcome(status, error(md, "http." + code, message), null, List.of(), feedback);
     }
 
     /** The outcome of a fetch that got no answer. */
@@ -112,7 +113,9 @@ public final class FetchOutcomes {
             // so the refusal is retried rather than final.
             return new FetchOutcome(Status.FETCH_ERROR, md, null, List.of(), HostQueues.Feedback.noRequest());
         }
-        return new FetchOutcome(Status.FETCH_ERROR, md, null, List.of(), HostQueues.Feedback.failed());
+        boolean timedOut = e.cause() == FetchException.Cause.TIMEOUT || e.cause() == FetchException.Cause.DEADLINE;
+        return new FetchOutcome(Status.FETCH_ERROR, md, null, List.of(),
+                timedOut ? HostQueues.Feedback.timedOut() : HostQueues.Feedback.failed());
     }
 
     /** An outcome decided without a request (robots.txt, queue budget...). */

@@ -29,11 +29,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * waiter, the others untimed, as in {@link java.util.concurrent.DelayQueue}), they never spin.
  *
  * <p>Per queue: at most {@code fetcher.threads.per.queue} fetches at once; at least the queue's delay
- * between the end of a fetch and the start of the next ({@code fetcher.server.delay} or robots.txt's
- * Crawl-delay; {@code fetcher.server.min.delay} between starts when several threads share a queue);
- * nothing while blocked by a back-off. Bounds: {@code fetcher.max.queue.size} URLs per queue and
- * {@code fetcher.max.urls.in.queues} in all; a URL that waited {@code fetcher.timeout.queue} is handed
- * back as expired. After {@code fetcher.max.exceptions.per.queue} consecutive exceptions a queue's URLs
+ * between the end of a fetch and the start of the next ({@code fetcher.server.delay} or the adaptive delay
+ * of {@link PolitenessDelay}, or robots.txt's longer Crawl-delay; {@code fetcher.server.min.delay} between
+ * starts when several threads share a queue); nothing while blocked by a back-off. Bounds:
+ * {@code fetcher.max.queue.size} URLs per queue and {@code fetcher.max.urls.in.queues} in all; a URL that
+ * waited {@code fetcher.timeout.queue} is handed back as expired. After {@code fetcher.max.exceptions.per.queue} consecutive exceptions a queue's URLs
  * are handed back and its key is paused for {@code fetcher.exceptions.pause}.
  *
  * <p>Every decision reads the injected {@link CrawlClock}; only the wait of an idle thread is real parking,
@@ -45,28 +45,43 @@ public final class HostQueues<T> {
 
     /** What a finished turn tells its queue. */
     public record Feedback(boolean requestMade, boolean exception, boolean throttled, String retryAfter,
-            long delayNanos) {
+            long crawlDelayNanos, long fetchNanos, boolean strained) {
         /** A turn that sent a request and got an answer that says nothing about the server's health. */
         public static Feedback answered() {
-            return new Feedback(true, false, false, null, -1);
+            return new Feedback(true, false, false, null, -1, -1, false);
         }
 
         /** A turn that sent no request (robots denied it, say): the politeness clock is left as it was. */
         public static Feedback noRequest() {
-            return new Feedback(false, false, false, null, -1);
+            return new Feedback(false, false, false, null, -1, -1, false);
         }
 
         public static Feedback failed() {
-            return new Feedback(true, true, false, null, -1);
+            return new Feedback(true, true, false, null, -1, -1, false);
+        }
+
+        /** A request that got no answer in time: an adaptive delay grows. */
+        public static Feedback timedOut() {
+            return new Feedback(true, true, false, null, -1, -1, true);
+        }
+
+        /** An answer with a 5xx code (503 aside, which throttles): an adaptive delay grows. */
+        public static Feedback serverError() {
+            return new Feedback(true, false, false, null, -1, -1, true);
         }
 
         public static Feedback throttled(String retryAfter) {
-            return new Feedback(true, false, true, retryAfter, -1);
+            return new Feedback(true, false, true, retryAfter, -1, -1, true);
         }
 
-        /** The same feedback, also setting the queue's delay (from robots.txt's Crawl-delay). */
-        public Feedback withDelay(long nanos) {
-            return new Feedback(requestMade, exception, throttled, retryAfter, nanos);
+        /** The same feedback, also setting the queue's robots.txt Crawl-delay (0: none), a floor of its delay. */
+        public Feedback withCrawlDelay(long nanos) {
+            return new Feedback(requestMade, exception, throttled, retryAfter, nanos, fetchNanos, strained);
+        }
+
+        /** The same feedback, with how long the request took (an adaptive delay follows it). */
+        public Feedback withFetchTime(long nanos) {
+            return new Feedback(requestMade, exception, throttled, retryAfter, crawlDelayNanos, nanos, strained);
         }
     }
 
@@ -103,7 +118,14 @@ public final class HostQueues<T> {
         long nextStartNanos;
         long blockedUntilNanos;
         long pausedUntilNanos;
+        // The politeness delay and its parts: the policy's base delay and robots.txt's Crawl-delay (a floor).
+        long baseDelayNanos;
+        long crawlDelayNanos;
         long delayNanos;
+        DelayReason delayReason;
+        // The last back-off, shown as the queue's delay while it outlasts the politeness delay.
+        long blockNanos;
+        DelayReason blockReason;
         int consecutiveExceptions;
         int exceptions;
         long lastTurnEndNanos;
@@ -111,9 +133,12 @@ public final class HostQueues<T> {
         long readyAtNanos;
         long version;
 
-        Queue(String key, long delayNanos, long now) {
+        Queue(String key, PolitenessDelay politeness, long now) {
             this.key = key;
-            this.delayNanos = delayNanos;
+            this.baseDelayNanos = politeness.initialNanos();
+            PolitenessDelay.Delay delay = politeness.of(baseDelayNanos, 0);
+            this.delayNanos = delay.nanos();
+            this.delayReason = delay.reason();
             this.nextStartNanos = now;
             this.blockedUntilNanos = now;
             this.pausedUntilNanos = now;
@@ -129,8 +154,8 @@ public final class HostQueues<T> {
             new PriorityQueue<>(Comparator.comparingLong(Slot::placeNanos));
     private final CrawlClock clock;
     private final BackOff backOff;
+    private final PolitenessDelay politeness;
     private final int threadsPerQueue;
-    private final long serverDelayNanos;
     private final long minDelayNanos;
     private final int maxQueueSize;
     private final int maxUrls;
@@ -144,7 +169,7 @@ public final class HostQueues<T> {
         this.clock = clock;
         this.backOff = new BackOff(config);
         this.threadsPerQueue = Math.max(1, config.getInt("fetcher.threads.per.queue"));
-        this.serverDelayNanos = seconds(config.getDouble("fetcher.server.delay"));
+        this.politeness = PolitenessDelay.fromConfig(config);
         this.minDelayNanos = seconds(config.getDouble("fetcher.server.min.delay"));
         this.maxQueueSize = config.getInt("fetcher.max.queue.size");
         this.maxUrls = config.getInt("fetcher.max.urls.in.queues");
@@ -157,11 +182,6 @@ public final class HostQueues<T> {
         return (long) (s * 1_000_000_000L);
     }
 
-    /** The delay configured between two fetches of a queue, before any Crawl-delay. */
-    public long serverDelayNanos() {
-        return serverDelayNanos;
-    }
-
     public Admission offer(FetchItem<T> item) {
         lock.lock();
         try {
@@ -169,7 +189,7 @@ public final class HostQueues<T> {
                 return Admission.ALL_QUEUES_FULL;
             }
             long now = clock.nanos();
-            Queue<T> q = queues.computeIfAbsent(item.key(), k -> new Queue<>(k, serverDelayNanos, now));
+            Queue<T> q = queues.computeIfAbsent(item.key(), k -> new Queue<>(k, politeness, now));
             if (now < q.pausedUntilNanos) {
                 return Admission.HOST_PAUSED;
             }
@@ -360,16 +380,26 @@ public final class HostQueues<T> {
             long now = clock.nanos();
             q.inFlight--;
             q.lastTurnEndNanos = now;
-            if (feedback.delayNanos() >= 0) {
-                q.delayNanos = feedback.delayNanos();
+            if (feedback.crawlDelayNanos() >= 0) {
+                q.crawlDelayNanos = feedback.crawlDelayNanos();
             }
+            if (feedback.requestMade()) {
+                q.baseDelayNanos = politeness.afterFetch(q.baseDelayNanos, feedback.fetchNanos(), feedback.strained());
+            }
+            PolitenessDelay.Delay politeDelay = politeness.of(q.baseDelayNanos, q.crawlDelayNanos);
+            q.delayNanos = politeDelay.nanos();
+            q.delayReason = politeDelay.reason();
             if (feedback.requestMade()) {
                 long delay = threadsPerQueue > 1 ? minDelayNanos : q.delayNanos;
                 q.nextStartNanos = Math.max(q.nextStartNanos, now + delay);
             }
             if (feedback.throttled()) {
-                long block = backOff.blockNanos(q.backOff, feedback.retryAfter(), now, ZonedDateTime.now(clock));
+                ZonedDateTime wallClock = ZonedDateTime.now(clock);
+                long block = backOff.blockNanos(q.backOff, feedback.retryAfter(), now, wallClock);
                 q.blockedUntilNanos = Math.max(q.blockedUntilNanos, now + block);
+                q.blockNanos = block;
+                q.blockReason = BackOff.parseRetryAfter(feedback.retryAfter(), wallClock) >= 0
+                        ? DelayReason.RETRY_AFTER : DelayReason.BACKOFF;
             }
             List<FetchItem<T>> released = List.of();
             if (feedback.exception()) {
@@ -452,10 +482,13 @@ public final class HostQueues<T> {
             long now = clock.nanos();
             List<QueueView> views = new ArrayList<>(queues.size());
             for (Queue<T> q : queues.values()) {
-                views.add(new QueueView(q.key, q.items.size(), q.inFlight, millis(q.delayNanos),
+                // A back-off that outlasts the politeness delay is what the queue waits for: it is shown as the delay.
+                boolean backingOff = now < q.blockedUntilNanos && q.blockedUntilNanos > q.nextStartNanos;
+                views.add(new QueueView(q.key, q.items.size(), q.inFlight,
+                        millis(backingOff ? q.blockNanos : q.delayNanos),
                         millis(Math.max(q.nextStartNanos, Math.max(q.blockedUntilNanos, q.pausedUntilNanos)) - now),
                         millis(q.blockedUntilNanos - now), millis(q.pausedUntilNanos - now), q.exceptions,
-                        q.consecutiveExceptions, q.backOff.level));
+                        q.consecutiveExceptions, q.backOff.level, backingOff ? q.blockReason : q.delayReason));
             }
             return views;
         } finally {

@@ -4,6 +4,7 @@ import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
 import io.squall.fetch.AddressAllowList;
+import io.squall.fetch.PolitenessDelay;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
@@ -32,6 +33,7 @@ public final class TopologyChecks {
         }
         UserAgent.fromConfig(config);
         AddressAllowList.fromConfig(config);
+        PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);
         Scheduler.fromConfig(config);

@@ -90,7 +90,8 @@
     if (cluster) {
       return rows.map(r => [r.host, count(r.urls), count(r.due), count(r.fetched), count(r.errors)]);
     }
-    return rows.map(r => [r.host, count(r.queued), count(r.inFlight), seconds(r.delayMs),
+    return rows.map(r => [r.host, count(r.queued), count(r.inFlight),
+      seconds(r.delayMs) + (r.delayReason ? ' (' + r.delayReason + ')' : ''),
       r.nextFetchInMs > 0 ? 'in ' + seconds(r.nextFetchInMs) : 'now',
       count(r.errors) + (r.consecutiveErrors > 0 ? ' (' + r.consecutiveErrors + ' in a row)' : ''),
       r.backOffMs > 0 ? seconds(r.backOffMs) + ' (level ' + r.backOffLevel + ')'

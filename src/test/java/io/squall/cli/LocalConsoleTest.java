@@ -59,7 +59,8 @@ class LocalConsoleTest {
         counts.put("FETCHED", 10L);
         console.publish(now, null, counts);
         List<io.squall.fetch.QueueView> queues = new java.util.ArrayList<>(List.of(
-                new io.squall.fetch.QueueView("slow.example", 7, 1, 2000, 500, 0, 0, 0, 0, 0)));
+                new io.squall.fetch.QueueView("slow.example", 7, 1, 2000, 500, 0, 0, 0, 0, 0,
+                        io.squall.fetch.DelayReason.ADAPTIVE)));
         console.started(null, () -> List.copyOf(queues));
         console.stopping(StopReason.CONSOLE);
         queues.clear(); // the drain empties the queues, then the worker goes

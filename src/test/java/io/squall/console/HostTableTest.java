@@ -2,6 +2,7 @@ package io.squall.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.squall.fetch.DelayReason;
 import io.squall.fetch.QueueView;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,7 +16,7 @@ class HostTableTest {
     private static QueueView queue(String key, int queued, int inFlight, long nextFetchInMs, long backOffMs,
                                    long pausedMs) {
         return new QueueView(key, queued, inFlight, 1000, nextFetchInMs, backOffMs, pausedMs, 0, 0,
-                backOffMs > 0 ? 1 : 0);
+                backOffMs > 0 ? 1 : 0, backOffMs > 0 ? DelayReason.BACKOFF : DelayReason.FIXED);
     }
 
     @SuppressWarnings("unchecked")
@@ -47,9 +48,12 @@ class HostTableTest {
 
     @Test
     void aRowCarriesEveryFigureOfItsQueue() {
-        Map<String, Object> row = HostTable.row(new QueueView("h", 1, 2, 3000, 4, 5, 6, 7, 8, 9));
-        assertEquals(Map.of("host", "h", "queued", 1, "inFlight", 2, "delayMs", 3000L, "nextFetchInMs", 4L,
-                "backOffMs", 5L, "pausedMs", 6L, "errors", 7, "consecutiveErrors", 8, "backOffLevel", 9), row);
+        Map<String, Object> row = HostTable.row(new QueueView("h", 1, 2, 3000, 4, 5, 6, 7, 8, 9,
+                DelayReason.RETRY_AFTER));
+        assertEquals(Map.ofEntries(Map.entry("host", "h"), Map.entry("queued", 1), Map.entry("inFlight", 2),
+                Map.entry("delayMs", 3000L), Map.entry("delayReason", "retry-after"), Map.entry("nextFetchInMs", 4L),
+                Map.entry("backOffMs", 5L), Map.entry("pausedMs", 6L), Map.entry("errors", 7),
+                Map.entry("consecutiveErrors", 8), Map.entry("backOffLevel", 9)), row);
     }
 
     @Test

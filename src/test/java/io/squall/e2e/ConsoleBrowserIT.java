@@ -92,7 +92,7 @@ class ConsoleBrowserIT {
                 await(browser, "running and fetching", d -> text(d, "state").equals("running") && number(d, "fetched") >= 3);
                 await(browser, "the charts draw the crawl's rates", d -> points(d, "chart-pages") >= 2 && points(d, "chart-kb") >= 2
                                 && points(d, "chart-errors") >= 2);
-                await(browser, "the busiest hosts include the slow one, with its Crawl-delay", d -> text(d, "busiest").contains(slow.host()) && text(d, "busiest").contains("2 s"));
+                await(browser, "the busiest hosts include the slow one, with its Crawl-delay", d -> text(d, "busiest").contains(slow.host()) && text(d, "busiest").contains("2 s (robots)"));
                 await(browser, "the latest errors name the broken links and their causes", d -> text(d, "recentErrors").contains(broken.url("/broken"))
                                 && text(d, "recentErrors").contains("connection"));
                 await(browser, "the crawl log's tail", d -> text(d, "log").contains("FETCHED"));

@@ -3,8 +3,10 @@ package io.squall.fetch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.config.ConfigException;
 import io.squall.core.Metadata;
 import io.squall.testsupport.ManualClock;
 import java.time.Duration;
@@ -209,12 +211,13 @@ class HostQueuesTest {
         HostQueues.Lease<String> leaseA = first.item.key().equals("a") ? first : second;
         HostQueues.Lease<String> leaseB = leaseA == first ? second : first;
         // a robots.txt Crawl-delay of 45 s, then an answer: the next fetch waits 45 s.
-        q.release(leaseA, HostQueues.Feedback.answered().withDelay(HostQueues.seconds(45)));
+        q.release(leaseA, HostQueues.Feedback.answered().withCrawlDelay(HostQueues.seconds(45)));
         q.release(leaseB, HostQueues.Feedback.throttled(null));
         views.clear();
         q.views().forEach(v -> views.put(v.key(), v));
         a = views.get("a");
         assertEquals(45_000, a.delayMs(), "robots.txt's Crawl-delay is the queue's delay");
+        assertEquals(DelayReason.ROBOTS, a.delayReason());
         assertEquals(0, a.inFlight());
         assertTrue(a.nextFetchInMs() > 40_000 && a.nextFetchInMs() <= 45_000, "next fetch in " + a.nextFetchInMs());
         assertEquals(45_000, a.nextFetchInMs(), "no time passed since the release");
@@ -225,6 +228,162 @@ class HostQueuesTest {
         assertTrue(b.backOffMs() > 47_000, "backed off for " + b.backOffMs());
         assertTrue(b.backOffMs() >= 48_000 && b.backOffMs() <= 72_000, "60 s ± 20%: " + b.backOffMs());
         assertEquals(1, b.backOffLevel());
+        assertEquals(DelayReason.BACKOFF, b.delayReason(), "the back-off outlasts the 30 s delay");
+        assertEquals(b.backOffMs(), b.delayMs(), "no time passed: the whole back-off is ahead");
+    }
+
+    /** Releases the turn due now, reporting a fetch that took {@code fetchMillis}. */
+    private void fetched(HostQueues<String> q, HostQueues.Feedback feedback, long fetchMillis) {
+        HostQueues.Lease<String> lease = due(q);
+        clock.advance(Duration.ofMillis(fetchMillis));
+        q.release(lease, feedback.withFetchTime(TimeUnit.MILLISECONDS.toNanos(fetchMillis)));
+    }
+
+    private static QueueView view(HostQueues<String> q) {
+        return q.views().get(0);
+    }
+
+    /** Asserts that the queue's next turn comes exactly {@code millis} after now, and takes no turn. */
+    private void nextTurnIn(HostQueues<String> q, long millis) {
+        clock.advanceNanos(TimeUnit.MILLISECONDS.toNanos(millis) - 1);
+        assertNull(q.poll(), "not a nanosecond before " + millis + " ms");
+        clock.advanceNanos(1);
+    }
+
+    private HostQueues<String> adaptive(double factor, double min, double max, int urls) {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.5, "fetcher.server.delay.adaptive", true,
+                "fetcher.server.delay.factor", factor, "fetcher.server.delay.min", min,
+                "fetcher.server.delay.max", max, "fetcher.backoff.initial", 60.0);
+        for (int i = 1; i <= urls; i++) {
+            q.offer(item("a", "a" + i));
+        }
+        return q;
+    }
+
+    @Test
+    void withoutAdaptivePolitenessTheDelayIsFixedWhateverTheFetchTook() {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.3);
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        assertEquals(DelayReason.FIXED, view(q).delayReason());
+        fetched(q, HostQueues.Feedback.serverError(), 10_000);
+        assertEquals(300, view(q).delayMs());
+        assertEquals(DelayReason.FIXED, view(q).delayReason());
+        nextTurnIn(q, 300);
+        assertEquals("a2", due(q).item.url());
+    }
+
+    @Test
+    void anAdaptiveDelayIsTheFactorTimesTheFetchWithinItsMinimumAndMaximum() {
+        HostQueues<String> q = adaptive(3, 0.2, 10, 4);
+        assertEquals(200, view(q).delayMs(), "before any fetch: the minimum");
+        assertEquals(DelayReason.ADAPTIVE, view(q).delayReason());
+
+        fetched(q, HostQueues.Feedback.answered(), 1000);
+        assertEquals(3000, view(q).delayMs(), "3 x 1 s");
+        assertEquals(DelayReason.ADAPTIVE, view(q).delayReason());
+        nextTurnIn(q, 3000);
+
+        fetched(q, HostQueues.Feedback.answered(), 10);
+        assertEquals(200, view(q).delayMs(), "3 x 10 ms is below fetcher.server.delay.min");
+        nextTurnIn(q, 200);
+
+        fetched(q, HostQueues.Feedback.answered(), 20_000);
+        assertEquals(10_000, view(q).delayMs(), "3 x 20 s is above fetcher.server.delay.max");
+        nextTurnIn(q, 10_000);
+        assertEquals("a4", due(q).item.url());
+    }
+
+    @Test
+    void theAdaptiveMinimumIsTheServerDelayUnlessSet() {
+        HostQueues<String> q = queues("fetcher.server.delay", 0.7, "fetcher.server.delay.adaptive", true);
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        fetched(q, HostQueues.Feedback.answered(), 1);
+        assertEquals(700, view(q).delayMs(), "fetcher.server.delay.min -1 follows fetcher.server.delay");
+        nextTurnIn(q, 700);
+        assertEquals("a2", due(q).item.url());
+    }
+
+    @Test
+    void serverErrorsAndTimeoutsLengthenAnAdaptiveDelayAndNormalAnswersBringItBack() {
+        HostQueues<String> q = adaptive(2, 0.1, 8, 7);
+        fetched(q, HostQueues.Feedback.answered(), 500);
+        assertEquals(1000, view(q).delayMs());
+        nextTurnIn(q, 1000);
+        fetched(q, HostQueues.Feedback.serverError(), 50);
+        assertEquals(2000, view(q).delayMs(), "a quick 5xx doubles the delay, not the formula's 100 ms");
+        nextTurnIn(q, 2000);
+        fetched(q, HostQueues.Feedback.timedOut(), 100);
+        assertEquals(4000, view(q).delayMs(), "a timeout doubles it again");
+        nextTurnIn(q, 4000);
+        fetched(q, HostQueues.Feedback.serverError(), 3000);
+        assertEquals(8000, view(q).delayMs(), "doubled, or the formula when longer, within the maximum");
+        nextTurnIn(q, 8000);
+        fetched(q, HostQueues.Feedback.timedOut(), 100);
+        assertEquals(8000, view(q).delayMs(), "never above fetcher.server.delay.max");
+        nextTurnIn(q, 8000);
+        fetched(q, HostQueues.Feedback.answered(), 300);
+        assertEquals(600, view(q).delayMs(), "a normal answer: back to 2 x its duration");
+        assertEquals(DelayReason.ADAPTIVE, view(q).delayReason());
+        nextTurnIn(q, 600);
+        assertEquals("a7", due(q).item.url());
+    }
+
+    @Test
+    void robotsCrawlDelayStaysTheFloorOfAnAdaptiveDelay() {
+        HostQueues<String> q = adaptive(1, 0.1, 30, 4);
+        HostQueues.Lease<String> first = due(q);
+        clock.advance(Duration.ofMillis(100));
+        q.release(first, HostQueues.Feedback.answered().withCrawlDelay(HostQueues.seconds(5))
+                .withFetchTime(TimeUnit.MILLISECONDS.toNanos(100)));
+        assertEquals(5000, view(q).delayMs());
+        assertEquals(DelayReason.ROBOTS, view(q).delayReason());
+        nextTurnIn(q, 5000);
+        // A turn whose feedback does not repeat the Crawl-delay keeps it.
+        fetched(q, HostQueues.Feedback.answered(), 8000);
+        assertEquals(8000, view(q).delayMs(), "a slower answer than the Crawl-delay: the adaptive delay");
+        assertEquals(DelayReason.ADAPTIVE, view(q).delayReason());
+        nextTurnIn(q, 8000);
+        fetched(q, HostQueues.Feedback.answered(), 10);
+        assertEquals(5000, view(q).delayMs(), "back to the floor, not the minimum");
+        assertEquals(DelayReason.ROBOTS, view(q).delayReason());
+        nextTurnIn(q, 5000);
+        assertEquals("a4", due(q).item.url());
+    }
+
+    @Test
+    void aThrottledAdaptiveQueueWaitsTheLongerOfItsDelayAndItsRetryAfterOrBackOff() {
+        HostQueues<String> q = adaptive(1, 0.1, 30, 5);
+        fetched(q, HostQueues.Feedback.throttled("20"), 2000);
+        assertEquals(20_000, view(q).delayMs(), "Retry-After: 20 outlasts the 2 s delay");
+        assertEquals(DelayReason.RETRY_AFTER, view(q).delayReason());
+        nextTurnIn(q, 20_000);
+
+        fetched(q, HostQueues.Feedback.throttled("1"), 3000);
+        assertEquals(4000, view(q).delayMs(), "the delay doubled (2 s to 4 s) outlasts Retry-After: 1");
+        assertEquals(DelayReason.ADAPTIVE, view(q).delayReason());
+        nextTurnIn(q, 4000);
+
+        fetched(q, HostQueues.Feedback.throttled(null), 100);
+        QueueView backedOff = view(q);
+        assertEquals(DelayReason.BACKOFF, backedOff.delayReason(), "fetcher.backoff.initial 60 s outlasts 8 s");
+        assertTrue(backedOff.delayMs() >= 48_000 && backedOff.delayMs() <= 72_000,
+                "60 s ± 20%: " + backedOff.delayMs());
+        clock.advance(Duration.ofMillis(backedOff.backOffMs() + 1));
+
+        fetched(q, HostQueues.Feedback.answered(), 250);
+        assertEquals(250, view(q).delayMs(), "recovered: 1 x the last answer's time");
+        assertEquals(DelayReason.ADAPTIVE, view(q).delayReason());
+    }
+
+    @Test
+    void adaptiveBoundsThatCannotHoldAreRefusedWithTheirKey() {
+        ConfigException e = assertThrows(ConfigException.class, () -> queues("fetcher.server.delay.adaptive", true,
+                "fetcher.server.delay.min", 5.0, "fetcher.server.delay.max", 2.0));
+        assertTrue(e.getMessage().contains("fetcher.server.delay.max"), e.getMessage());
+        // Off, the adaptive bounds are not read for anything: a large fixed delay is no mistake.
+        queues("fetcher.server.delay", 60.0);
     }
 
     @Test

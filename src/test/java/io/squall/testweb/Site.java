@@ -18,6 +18,7 @@ public final class Site {
     private final Map<String, Route> routes = new ConcurrentHashMap<>();
     // Pages made on request, by path prefix: answered where no route of the exact path is declared.
     private final Map<String, Function<String, Response>> generated = new ConcurrentHashMap<>();
+    private volatile long answerDelayMillis;
 
     /** The responses of one path and how many requests it has answered. */
     private static final class Route {
@@ -65,6 +66,15 @@ public final class Site {
     /** Serves the responses in turn; the last one answers every later request. */
     public Site on(String path, List<Response> responses) {
         routes.put(path, new Route(responses));
+        return this;
+    }
+
+    /**
+     * Makes every answer of this site (robots.txt and 404s included) wait at least this long before its status
+     * line, as a slow server's would.
+     */
+    public Site answerAfter(long millis) {
+        this.answerDelayMillis = millis;
         return this;
     }
 
@@ -141,6 +151,12 @@ public final class Site {
     }
 
     Response respond(String pathWithQuery) {
+        Response response = declared(pathWithQuery);
+        long delay = answerDelayMillis;
+        return delay > response.delayMillis ? response.delay(delay) : response;
+    }
+
+    private Response declared(String pathWithQuery) {
         Route route = routes.get(pathWithQuery);
         if (route == null) {
             int q = pathWithQuery.indexOf('?');

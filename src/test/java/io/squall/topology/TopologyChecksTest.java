@@ -52,6 +52,13 @@ class TopologyChecksTest {
     }
 
     @Test
+    void adaptiveDelayBoundsThatCannotHoldAreRefused() {
+        assertTrue(problem(Map.of("fetcher.server.delay.adaptive", true, "fetcher.server.delay.min", 5.0,
+                "fetcher.server.delay.max", 2.0)).startsWith("fetcher.server.delay.max (2.0 s) is below"));
+        TopologyChecks.check(NAMED.with(Map.of("fetcher.server.delay.max", 0.5), "test")); // off, the bounds are unread
+    }
+
+    @Test
     void aConfigurationThatDropsSquallsKryoRegistrationsIsRefusedNamingWhatTheyCover() {
         String message = problem(Map.of("topology.kryo.decorators", List.of("com.example.MyDecorator")));
         assertTrue(message.startsWith("topology.kryo.decorators [com.example.MyDecorator] lacks io.squall.storm.TupleKryo"),
