@@ -54,6 +54,21 @@ class SubmitIT {
                 result.stderr(), "one line, without SnakeYAML's warnings about Flux's model");
     }
 
+    @Test
+    void aBrokenParseFilterFileIsRefusedWithOneLineNamingItsEntryBeforeOpenSearchOrNimbus() throws Exception {
+        writeSubmitDirectory("http://127.0.0.1:9");
+        Files.writeString(dir.resolve("crawler-conf.yaml"), "  parsefilters.config.file: \"parsefilters.yaml\"\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve("parsefilters.yaml"),
+                "filters:\n  - type: xpath\n    name: price\n    params: {price: \"//p[\"}\n");
+        Result result = submit();
+        assertEquals(1, result.exitCode(), result.stderr().toString());
+        assertEquals(List.of(), result.stdout());
+        assertEquals(1, result.stderr().size(), result.stderr().toString());
+        assertTrue(result.stderr().get(0).startsWith("squall: parsefilters.yaml: filter 1 (\"price\", type xpath)"),
+                result.stderr().get(0));
+    }
+
     private void writeSubmitDirectory(String openSearch) throws IOException {
         Files.copy(Path.of("topology.yaml"), dir.resolve("topology.yaml"));
         Files.writeString(dir.resolve("crawler-conf.yaml"), "config:\n  http.agent.name: \"squall-test\"\n"
