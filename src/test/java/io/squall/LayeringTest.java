@@ -91,6 +91,21 @@ class LayeringTest {
         assertEquals(List.of(), violations);
     }
 
+    /**
+     * One YAML library, SnakeYAML, through config.YamlFiles: Jackson's YAML module comes to the compile
+     * classpath through other libraries, but is not in the topology jar.
+     */
+    @Test
+    void yamlIsReadWithOneLibrary() throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (Path file : javaFiles()) {
+            if (code(file).contains("com.fasterxml.jackson.dataformat.yaml")) {
+                violations.add(file + " uses Jackson's YAML: read YAML with io.squall.config.YamlFiles");
+            }
+        }
+        assertEquals(List.of(), violations);
+    }
+
     @Test
     void thePackageGraphHasNoCycle() throws IOException {
         Map<String, Set<String>> graph = new TreeMap<>();

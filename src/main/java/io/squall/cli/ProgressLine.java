@@ -79,18 +79,20 @@ final class ProgressLine {
     }
 
     /**
-     * Progress toward the limit that will stop the crawl first, or null without one. --max-pages counts URLs handed out (its budget), and its ETA is at the run's average pace:
-     * a pace over a few seconds swings with the hosts' delays.
+     * Progress toward the limit that will stop the crawl first, or null without one. Toward --max-pages it
+     * is the work done, the pages fetched, not the URLs handed out (the spout hands a host's queue many URLs
+     * at once, which the fetcher then takes at the host's pace); its ETA is at the run's average pace: a pace
+     * over a few seconds swings with the hosts' delays.
      */
     static LimitProgress limitProgress(ProgressSample now, StopPolicy limits) {
         LimitProgress pages = null;
         Duration pagesLeft = null;
         if (limits.maxPages() != null) {
             long max = limits.maxPages();
-            long handedOut = Math.min(now.handedOut(), max);
-            double pace = now.elapsed().toMillis() > 0 ? handedOut * 1000.0 / now.elapsed().toMillis() : 0;
-            pagesLeft = pace > 0 ? Duration.ofMillis(Math.round((max - handedOut) * 1000.0 / pace)) : null;
-            pages = progress(handedOut, max, count(max) + " pages", pagesLeft);
+            long fetched = Math.min(now.fetched(), max);
+            double pace = now.elapsed().toMillis() > 0 ? fetched * 1000.0 / now.elapsed().toMillis() : 0;
+            pagesLeft = pace > 0 ? Duration.ofMillis(Math.round((max - fetched) * 1000.0 / pace)) : null;
+            pages = progress(fetched, max, count(max) + " pages", pagesLeft);
         }
         if (limits.duration() == null) {
             return pages;

@@ -19,7 +19,9 @@ final class MetaCharset {
      */
     static Charset declaredBy(Element meta) {
         Charset charset = meta.hasAttr("charset") ? EncodingLabels.forMetaLabel(meta.attr("charset")) : null;
-        if (charset == null && meta.attr("http-equiv").trim().equalsIgnoreCase("content-type")
+        // The standard's "ASCII case-insensitive match", as the prescan does: "Content-Type " with a
+        // trailing space is another value, and its charset= does not count.
+        if (charset == null && meta.attr("http-equiv").equalsIgnoreCase("content-type")
                 && meta.hasAttr("content")) {
             charset = EncodingLabels.forMetaLabel(fromContent(meta.attr("content")));
         }

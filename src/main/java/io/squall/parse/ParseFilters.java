@@ -1,9 +1,9 @@
 package io.squall.parse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.YamlFiles;
 import io.squall.urls.FilterParams;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -93,14 +93,21 @@ public final class ParseFilters {
     }
 
     private static Map<?, ?> parseText(ParseFilterFile file) {
-        ObjectMapper mapper = file.isYaml() ? new YAMLMapper() : new ObjectMapper();
-        try {
-            Map<?, ?> root = mapper.readValue(file.text(), Map.class);
-            return root == null ? Map.of() : root;
-        } catch (IOException e) {
-            throw new ConfigException(file.name() + ": cannot read the parse filters: " + e.getMessage().lines()
-                    .findFirst().orElse(""));
+        Object root;
+        if (file.isYaml()) {
+            root = YamlFiles.parse(file.text(), file.name());
+        } else {
+            try {
+                root = new ObjectMapper().readValue(file.text(), Object.class);
+            } catch (IOException e) {
+                throw new ConfigException(file.name() + ": cannot read the parse filters: " + e.getMessage().lines()
+                        .findFirst().orElse(""));
+            }
         }
+        if (root != null && !(root instanceof Map<?, ?>)) {
+            throw new ConfigException(file.name() + ": expected one top-level key 'filters' holding a list");
+        }
+        return root == null ? Map.of() : (Map<?, ?>) root;
     }
 
     private static ParseFilter create(String type, Object className, String where) {

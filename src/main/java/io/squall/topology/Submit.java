@@ -85,8 +85,9 @@ public final class Submit {
         stormConf.putAll(shipped.asMap());
         out.println("Squall: submitting \"" + def.getName() + "\" from " + file + " on "
                 + config.getInt("topology.workers") + " workers; tasks: " + flux.tasks(topology));
-        out.println("Squall: files shipped with it: " + ShippedFiles.all(shipped).stream()
-                .map(ShippedFiles.File::origin).collect(Collectors.joining(", ")));
+        String files = ShippedFiles.all(shipped).stream().filter(f -> !f.isEmpty()).map(ShippedFiles.File::origin)
+                .collect(Collectors.joining(", "));
+        out.println("Squall: files shipped with it: " + (files.isEmpty() ? "none" : files));
         out.flush();
         StormSubmitter.submitTopology(def.getName(), stormConf, topology);
         out.println("Squall: \"" + def.getName() + "\" submitted");

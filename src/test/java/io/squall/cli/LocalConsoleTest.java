@@ -41,8 +41,8 @@ class LocalConsoleTest {
         assertEquals(5_432L, ((Map<?, ?>) p.get("status")).get("DISCOVERED"));
         assertEquals(6_739L, p.get("discovered"), "discovered is every URL known, a running total");
         assertEquals(5_432L, p.get("notFetchedYet"));
-        assertEquals(Map.of("percent", 77L, "text", "77% of 2,000 pages, ETA 3s"), p.get("limit"),
-                "1,550 of 2,000 URLs handed out in 12 s");
+        assertEquals(Map.of("percent", 65L, "text", "65% of 2,000 pages, ETA 6s"), p.get("limit"),
+                "1,300 of 2,000 pages fetched in 12 s");
         List<?> history = (List<?>) p.get("history");
         assertEquals(1, history.size(), "one sample published");
         assertEquals(1300.0 / 12, (Double) ((Map<?, ?>) history.get(0)).get("pages"), 0.01);

@@ -59,26 +59,30 @@ class ProgressAndSummaryTest {
     }
 
     @Test
-    void progressTowardMaxPagesCountsTheBudgetWithAnEtaAtTheAveragePace() {
-        // 1,250 of 5,000 handed out in 50 s: 25/s, so 3,750 more take 150 s.
-        String line = ProgressLine.format(sample(Duration.ofSeconds(50), 1_200, 0, 1_250), null,
+    void progressTowardMaxPagesCountsThePagesFetchedWithAnEtaAtTheAveragePace() {
+        // 1,250 of 5,000 fetched in 50 s: 25/s, so 3,750 more take 150 s.
+        String line = ProgressLine.format(sample(Duration.ofSeconds(50), 1_250, 0, 1_300), null,
                 new StopPolicy(5_000, null), null, UNBOUNDED);
         assertTrue(line.contains("  25% of 5,000 pages, ETA 2m30s  "), line);
+        // One host at a page a second: its queue got 60 URLs at once, 9 were fetched; the progress is the 9.
+        String slow = ProgressLine.format(sample(Duration.ofSeconds(9), 9, 0, 60), null,
+                new StopPolicy(200, null), null, UNBOUNDED);
+        assertTrue(slow.contains("  4% of 200 pages, ETA 3m11s  "), slow);
         String none = ProgressLine.format(sample(Duration.ofSeconds(5), 0, 0, 0), null, new StopPolicy(5_000, null),
                 null, UNBOUNDED);
         assertTrue(none.contains("  0% of 5,000 pages  "), "no pace yet, no ETA: " + none);
-        String over = ProgressLine.format(sample(Duration.ofSeconds(50), 10, 0, 6_000), null,
+        String over = ProgressLine.format(sample(Duration.ofSeconds(50), 6_000, 0, 6_000), null,
                 new StopPolicy(5_000, null), null, UNBOUNDED);
         assertTrue(over.contains("  100% of 5,000 pages, ETA 0s  "), over);
     }
 
     @Test
     void progressTowardDurationAndTheNearerOfTwoLimits() {
-        String line = ProgressLine.format(sample(Duration.ofSeconds(45), 1_200, 0, 1_250), null,
+        String line = ProgressLine.format(sample(Duration.ofSeconds(45), 1_250, 0, 1_300), null,
                 new StopPolicy(null, Duration.ofMinutes(15)), null, UNBOUNDED);
         assertTrue(line.contains("  5% of 15m00s, ETA 14m15s  "), line);
         // At 25/s the 5,000 pages take 150 s more: before the 15 minutes are up.
-        ProgressSample at50s = sample(Duration.ofSeconds(50), 1_200, 0, 1_250);
+        ProgressSample at50s = sample(Duration.ofSeconds(50), 1_250, 0, 1_300);
         String pagesFirst = ProgressLine.format(at50s, null, new StopPolicy(5_000, Duration.ofMinutes(15)), null,
                 UNBOUNDED);
         assertTrue(pagesFirst.contains("25% of 5,000 pages, ETA 2m30s") && !pagesFirst.contains("15m00s"), pagesFirst);
@@ -92,7 +96,7 @@ class ProgressAndSummaryTest {
         StopPolicy limits = new StopPolicy(20_000_000, null);
         String full = ProgressLine.format(large(), null, limits, "stopping", UNBOUNDED);
         List<String> fields = List.of("fetched 12,345,678", "(avg 1,000.1/s)", "KB/s",
-                "discovered 98,765,432", "errors 1,234,567", "62% of 20,000,000 pages, ETA 2h06m06s",
+                "discovered 98,765,432", "errors 1,234,567", "61% of 20,000,000 pages, ETA 2h07m33s",
                 "in flight 123,456 (50 fetching)", "due 45,678,901", "queues 9,876", "(stopping)");
         fields.forEach(f -> assertTrue(full.contains(f), f + " in " + full));
 
@@ -111,8 +115,8 @@ class ProgressAndSummaryTest {
         }
         assertEquals(List.of("queues 9,876", "KB/s", "due 45,678,901", "in flight 123,456 (50 fetching)",
                 "errors 1,234,567", "discovered 98,765,432", "(avg 1,000.1/s)",
-                "62% of 20,000,000 pages, ETA 2h06m06s", "(stopping)", "fetched 12,345,678"), dropped);
-        assertEquals("3h25m45s  fetched 12,345,678  62% of 20,000,000 pages, ETA 2h06m06s  (stopping)",
+                "61% of 20,000,000 pages, ETA 2h07m33s", "(stopping)", "fetched 12,345,678"), dropped);
+        assertEquals("3h25m45s  fetched 12,345,678  61% of 20,000,000 pages, ETA 2h07m33s  (stopping)",
                 ProgressLine.format(large(), null, limits, "stopping", 80));
         assertEquals("3h25m45s", ProgressLine.format(large(), null, limits, "stopping", 5), "one field at least");
     }

@@ -55,6 +55,14 @@ class ChangeTheEncodingTest {
     }
 
     @Test
+    void aLateMetaWhoseHttpEquivIsNotExactlyContentTypeChangesNothing() {
+        ParsedPage page = parse(page("<meta http-equiv=\"Content-Type \" content=\"text/html; charset=windows-1251\">",
+                FRENCH, WINDOWS_1252), "text/html");
+        assertEquals("windows-1252", page.charset());
+        assertTrue(page.text().contains(FRENCH), page.text());
+    }
+
+    @Test
     void aLateUtf8MetaWinsOverTheWindows1252DefaultOfAPageWithOneBadByte() {
         // one stray byte makes the page invalid UTF-8, so no detection: windows-1252 until the meta is met
         byte[] content = concat(page("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">",

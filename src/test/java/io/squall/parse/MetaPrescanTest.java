@@ -51,6 +51,9 @@ class MetaPrescanTest {
         assertEquals(KOI8_R, prescan("<meta content='text/html;charset = \"koi8-r\"' http-equiv=content-type>"));
         assertNull(prescan("<meta content='text/html; charset=koi8-r'>"));
         assertNull(prescan("<meta http-equiv=refresh content='text/html; charset=koi8-r'>"));
+        // an exact (case-insensitive) match: with a space around it, the value is not Content-Type
+        assertNull(prescan("<meta http-equiv='Content-Type ' content='text/html; charset=koi8-r'>"));
+        assertNull(prescan("<meta http-equiv=' content-type' content='text/html; charset=koi8-r'>"));
         // the label ends at whitespace or ';', not at the end of the value
         assertEquals(KOI8_R, prescan("<meta http-equiv=content-type content='charset=koi8-r is old'>"));
         // an opening quote without its closing quote gives nothing
