@@ -17,8 +17,14 @@ import java.util.Set;
  * another worker than the task that measured, has nothing but the name to tell them from counters.
  */
 public final class MetricKinds {
+    /**
+     * A gauge of every task: when that instance of the task started (epoch milliseconds), so that a task
+     * started again is told from one that kept running.
+     */
+    public static final String TASK_STARTED = "task.started";
+
     /** Squall's gauges: levels read when reported. */
-    public static final Set<String> GAUGES = Set.of(
+    public static final Set<String> GAUGES = Set.of(TASK_STARTED,
             "spout.inflight", "spout.idle", "spout.budget.used", "spout.budget.setaside",
             "fetcher.active.threads", "fetcher.queues", "fetcher.urls.in.queues", "fetcher.blocked.queues",
             "fetcher.mean.fetch.ms", "fetcher.mean.queue.ms",

@@ -4,6 +4,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.metrics.MetricDocuments;
 import io.squall.metrics.MetricSelection;
+import io.squall.metrics.WrittenReports;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.MetricsIndices;
@@ -15,6 +16,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * Writes the topology's metrics to the metrics indices, for OpenSearch Dashboards: Squall's own and the
  * few of Storm's that {@code opensearch.metrics.storm.include} names ({@link MetricDocuments} says what a
  * document holds). Registered in topology.yaml under {@code topology.metrics.consumer.register}, with one
- * task: it remembers each counter's last total to write its increase.
+ * task: it remembers each counter's last total to write its increase, and a consumer started again (its
+ * worker was killed) reads the last totals its predecessor wrote, once per task, to go on from them.
  *
  * <p>Each day (UTC) has its own index, made from the index template that start-up puts in place; at
  * start and at each new day, the days older than {@code opensearch.metrics.retention.days} are deleted.
@@ -63,7 +66,8 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
         baseName = SquallIndex.METRICS.name(config);
         stormId = context != null ? context.getStormId() : String.valueOf(topoConf.get(Config.STORM_ID));
         retentionDays = config.getInt("opensearch.metrics.retention.days");
-        documents = new MetricDocuments(new MetricSelection(config.getStringList("opensearch.metrics.storm.include")));
+        documents = new MetricDocuments(new MetricSelection(config.getStringList("opensearch.metrics.storm.include")),
+                new WrittenReports(client, MetricsIndices.pattern(baseName), stormId), this::warn);
         bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.metrics"), baseName, clock);
         deleteExpired(LocalDate.now(clock));
     }
@@ -78,10 +82,12 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
         String index = MetricsIndices.daily(baseName, millis);
         MetricDocuments.Origin origin = new MetricDocuments.Origin(stormId, task.srcWorkerHost + ":"
                 + task.srcWorkerPort, task.srcComponentId, task.srcTaskId, millis);
+        Map<String, Object> values = new LinkedHashMap<>();
         for (DataPoint point : dataPoints) {
-            for (MetricDocuments.MetricDocument doc : documents.of(origin, point.name, point.value)) {
-                bulk.index(index, doc.id(), null, doc.source(), droppedOnFailure);
-            }
+            values.put(point.name, point.value);
+        }
+        for (MetricDocuments.MetricDocument doc : documents.of(origin, values)) {
+            bulk.index(index, doc.id(), null, doc.source(), droppedOnFailure);
         }
     }
 
@@ -109,13 +115,18 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
 
         @Override
         public void failed(String reason) {
-            long now = clock.millis();
-            long last = lastWarning.get();
-            if (now - last > WARN_EVERY_MILLIS && lastWarning.compareAndSet(last, now)) {
-                LOG.warn("Metrics not written to the indices '{}': {}", MetricsIndices.pattern(baseName), reason);
-            }
+            warn("Metrics not written to the indices '" + MetricsIndices.pattern(baseName) + "': " + reason);
         }
     };
+
+    /** Logs once a minute at most: with OpenSearch away, every report would fail. */
+    private void warn(String problem) {
+        long now = clock.millis();
+        long last = lastWarning.get();
+        if (now - last > WARN_EVERY_MILLIS && lastWarning.compareAndSet(last, now)) {
+            LOG.warn("{}", problem);
+        }
+    }
 
     @Override
     public void cleanup() {

@@ -103,7 +103,7 @@ class DashboardsIT {
         assertFalse(lastTotals.isEmpty(), "fetcher.pages reported");
         assertEquals(lastTotals, deltaSums, "a task's increases add up to its last total");
         for (String expected : List.of("status.errors.http.404", "status.errors.http.500", "status.errors.robots",
-                "urlfilter.rejected.scope", "parser.pages", "indexer.indexed", "fetcher.fetch.ms.p95")) {
+                "urlfilter.rejected.scope", "parser.pages", "indexer.indexed", "fetcher.fetch.ms.p95", "task.started")) {
             assertTrue(names.contains(expected), expected + " among " + names);
         }
     }

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,6 +32,7 @@ import org.apache.storm.generated.TopologyInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
 import org.opensearch.client.opensearch.core.search.Hit;
 
@@ -39,7 +41,8 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * Supervisor with two slots and the workers it starts), the topology jar submitted with Squall's Submit as
  * the README says, with a bolt of the user's added and the indexer replaced (the user's classes in a jar of
  * their own), two workers, a 3-node OpenSearch cluster whose status index has 3 shards and a replica. A
- * worker is killed with SIGKILL mid-crawl; the crawl must still end with every URL at its final status.
+ * worker is killed with SIGKILL mid-crawl; the crawl must still end with every URL at its final status, and
+ * the metrics must count every page fetched once.
  *
  * <p>Prints its timings (cluster start, submission, first fetch, crawl rate, recovery) and the memory of
  * every process.
@@ -62,6 +65,13 @@ class StormClusterIT {
      * checks timeouts) and wait spout.ttl.purgatory (10 s) before they are handed out again.
      */
     private static final Duration RECOVERY_BOUND = Duration.ofSeconds(150);
+
+    /**
+     * What the killed fetcher counted after its last report written dies with it: at most one metrics report
+     * interval (10 s), plus the metrics writes the killed worker buffered (opensearch.metrics.flushInterval,
+     * 5 s) if the metrics consumer ran there, and some slack.
+     */
+    private static final Duration LOST_WITH_KILLED_TASK = Duration.ofSeconds(18);
 
     @TempDir
     Path dir;
@@ -148,6 +158,7 @@ class StormClusterIT {
 
                 Map<String, String> statuses = awaitFinalStatuses(client, config, expected, killed, RECOVERY_BOUND);
                 long done = System.nanoTime();
+                long doneMillis = System.currentTimeMillis();
                 timings.put("5 kill to every URL at its final status", String.format("%.1f s", (done - killed) / 1e9));
                 assertEquals(expected, statuses, "every URL at its final status");
 
@@ -172,6 +183,16 @@ class StormClusterIT {
                 assertEquals(0, count(client, config, SquallIndex.CONTENT), "Squall's indexer was replaced");
                 Set<String> metricWorkers = awaitMetricsFromWorkers(client, config, 2, Duration.ofSeconds(60));
                 assertTrue(metricWorkers.size() >= 2, "metrics from both workers: " + metricWorkers);
+                long pagesNearKill = requests.stream().filter(r -> !r.path().equals("/robots.txt")
+                        && r.startNanos() >= killed - LOST_WITH_KILLED_TASK.toNanos() && r.startNanos() < killed).count();
+                double pageDeltas = assertPageDeltasAddUp(client, config, topology.get_id(), doneMillis);
+                boolean consumerKilled = topology.get_executors().stream().anyMatch(e -> e.get_port() == victimPort
+                        && e.get_component_id().startsWith("__metrics"));
+                timings.put("10 fetcher.pages deltas summed", String.format("%.0f of %d pages requested (metrics"
+                        + " consumer in the %s worker)", pageDeltas, pages, consumerKilled ? "killed" : "surviving"));
+                assertTrue(pageDeltas <= pages && pageDeltas >= pages - pagesNearKill, "the run's fetcher.pages deltas"
+                        + " (" + pageDeltas + ") count every page requested (" + pages + ") once, but for what the killed"
+                        + " fetcher counted after its last report written (at most " + pagesNearKill + ")");
                 timings.put("9 memory (MB resident) at the kill", memory.toString());
             } finally {
                 OpenSearchClients.close(client);
@@ -366,6 +387,69 @@ class StormClusterIT {
             Thread.sleep(1_000);
         }
         return seen;
+    }
+
+    /**
+     * Waits for the first report after the crawl ended of every fetcher, parser and status task, then checks
+     * that each instance of those tasks (told apart by its task.started) has deltas adding up to its last
+     * total, for the pages fetched, parsed and written FETCHED; tasks that survived the kill among them, whose
+     * reports went to a restarted metrics consumer when it ran in the killed worker. Returns the run's
+     * fetcher.pages deltas summed.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static double assertPageDeltasAddUp(OpenSearchClient client, CrawlerConfig config, String stormId,
+            long crawlEndedMillis) throws Exception {
+        String index = SquallIndex.METRICS.searchPattern(config);
+        List<FieldValue> components = List.of(FieldValue.of("fetcher"), FieldValue.of("parser"), FieldValue.of("status"));
+        List<FieldValue> names = List.of(FieldValue.of("task.started"), FieldValue.of("fetcher.pages"),
+                FieldValue.of("parser.pages"), FieldValue.of("status.written.FETCHED"));
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            client.indices().refresh(r -> r.index(index));
+            List<Map> docs = client.search(s -> s.index(index).size(10_000)
+                    .query(q -> q.bool(b -> b
+                            .filter(f -> f.term(t -> t.field("stormId").value(FieldValue.of(stormId))))
+                            .filter(f -> f.terms(t -> t.field("component").terms(v -> v.value(components))))
+                            .filter(f -> f.terms(t -> t.field("name").terms(v -> v.value(names)))))), Map.class)
+                    .hits().hits().stream().map(Hit::source).toList();
+            Map<String, Long> newest = new HashMap<>();
+            Map<String, Object> startedByReport = new HashMap<>();
+            for (Map doc : docs) {
+                String task = doc.get("component") + "/" + doc.get("taskId");
+                if (doc.get("name").equals("task.started")) {
+                    startedByReport.put(doc.get("worker") + "/" + task + "@" + doc.get("timestamp"), doc.get("value"));
+                } else {
+                    newest.merge(task, Instant.parse((String) doc.get("timestamp")).toEpochMilli(), Math::max);
+                }
+            }
+            boolean reportedSinceTheEnd = newest.size() == 6
+                    && newest.values().stream().allMatch(t -> t >= crawlEndedMillis + 1_000);
+            if (!reportedSinceTheEnd && System.nanoTime() < deadline) {
+                Thread.sleep(2_000);
+                continue;
+            }
+            assertTrue(reportedSinceTheEnd, "2 fetcher, 2 parser and 2 status tasks reported after the crawl ended: "
+                    + newest);
+            Map<String, Double> deltaSums = new TreeMap<>();
+            Map<String, Double> lastTotals = new TreeMap<>();
+            double pages = 0;
+            for (Map doc : docs) {
+                if (!doc.get("name").equals("task.started")) {
+                    String report = doc.get("worker") + "/" + doc.get("component") + "/" + doc.get("taskId");
+                    String counter = report + " started " + startedByReport.get(report + "@" + doc.get("timestamp"))
+                            + ": " + doc.get("name");
+                    // A report written without its delta leaves its increase to the next one.
+                    double delta = ((Number) doc.getOrDefault("delta", 0)).doubleValue();
+                    deltaSums.merge(counter, delta, Double::sum);
+                    lastTotals.merge(counter, ((Number) doc.get("value")).doubleValue(), Math::max);
+                    if (doc.get("name").equals("fetcher.pages")) {
+                        pages += delta;
+                    }
+                }
+            }
+            assertEquals(lastTotals, deltaSums, "each task instance's deltas add up to its last total");
+            return pages;
+        }
     }
 
     /**

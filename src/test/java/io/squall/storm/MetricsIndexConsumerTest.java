@@ -31,8 +31,12 @@ class MetricsIndexConsumerTest {
     }
 
     private static MetricsIndexConsumer consumer(TestOpenSearch os, Map<String, Object> settings) {
+        return consumer(os, settings, "squall-local-1-1700000000");
+    }
+
+    private static MetricsIndexConsumer consumer(TestOpenSearch os, Map<String, Object> settings, String stormId) {
         Map<String, Object> conf = new HashMap<>(os.config(settings).asMap());
-        conf.put(Config.STORM_ID, "squall-local-1-1700000000");
+        conf.put(Config.STORM_ID, stormId);
         MetricsIndexConsumer consumer = new MetricsIndexConsumer();
         consumer.prepare(conf, null, null, null);
         return consumer;
@@ -76,6 +80,49 @@ class MetricsIndexConsumerTest {
         assertEquals("squall-local-1-1700000000", one.get("stormId"));
         String day = os.indexName(SquallIndex.METRICS) + "-2023.11.14";
         assertEquals(docs.size(), os.client().count(c -> c.index(day)).count(), "all in the index of their day");
+    }
+
+    private static List<IMetricsConsumer.DataPoint> report(long pages, long startedSecs) {
+        return List.of(new IMetricsConsumer.DataPoint("fetcher.pages", pages),
+                new IMetricsConsumer.DataPoint("task.started", startedSecs * 1000 + 250));
+    }
+
+    @Test
+    void aConsumerStartedAgainGoesOnFromTheTotalsWrittenAndATaskStartedAgainCountsWhole(TestOpenSearch os) {
+        long third = SECOND + 10;
+        long started = FIRST - 60;
+        Map<String, Object> keptForEver = Map.of("opensearch.metrics.retention.days", -1);
+        MetricsIndexConsumer first = consumer(os, keptForEver);
+        first.handleDataPoints(task("fetcher", 3, FIRST), report(600, started));
+        first.handleDataPoints(task("fetcher", 3, SECOND), report(673, started));
+        first.handleDataPoints(task("fetcher", 4, FIRST), report(500, started));
+        first.cleanup(); // its worker killed: the next consumer of the run starts seconds later
+        os.refresh(SquallIndex.METRICS); // what those seconds do
+
+        MetricsIndexConsumer second = consumer(os, keptForEver);
+        second.handleDataPoints(task("fetcher", 3, SECOND), report(673, started)); // the last one written, again
+        second.handleDataPoints(task("fetcher", 3, third), report(743, started));
+        second.handleDataPoints(task("fetcher", 4, third), report(520, SECOND + 5)); // same slot, started again
+        second.cleanup();
+        MetricsIndexConsumer otherRun = consumer(os, keptForEver, "squall-local-1-1700000999");
+        otherRun.handleDataPoints(task("fetcher", 3, third + 10), report(12, third));
+        otherRun.cleanup();
+
+        List<Map<String, Object>> pages = os.documents(SquallIndex.METRICS).stream()
+                .filter(d -> d.get("name").equals("fetcher.pages")).toList();
+        Map<String, Object> deltas = pages.stream().collect(Collectors.toMap(
+                d -> d.get("stormId").toString().substring(15) + "@" + d.get("taskId") + "@" + d.get("timestamp"),
+                d -> d.get("delta")));
+        assertEquals(Map.of(
+                "1700000000@3@2023-11-14T22:13:20Z", 600.0,
+                "1700000000@3@2023-11-14T22:13:30Z", 73.0,
+                "1700000000@3@2023-11-14T22:13:40Z", 70.0,
+                "1700000000@4@2023-11-14T22:13:20Z", 500.0,
+                "1700000000@4@2023-11-14T22:13:40Z", 520.0,
+                "1700000999@3@2023-11-14T22:13:50Z", 12.0), deltas);
+        double sum = pages.stream().filter(d -> d.get("stormId").equals("squall-local-1-1700000000"))
+                .mapToDouble(d -> (Double) d.get("delta")).sum();
+        assertEquals(743 + 500 + 520, sum, "the run's deltas add up to what its task instances counted");
     }
 
     @Test
