@@ -25,6 +25,7 @@ import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.IErrorReporter;
 import org.apache.storm.task.TopologyContext;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.HealthStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,12 +65,32 @@ public class MetricsIndexConsumer implements IMetricsConsumer {
         IndexSetup.awaitReachable(client, config);
         IndexSetup.ensureIndex(client, config, SquallIndex.METRICS, null);
         baseName = SquallIndex.METRICS.name(config);
+        awaitSearchable(MetricsIndices.daily(baseName, clock.millis()));
         stormId = context != null ? context.getStormId() : String.valueOf(topoConf.get(Config.STORM_ID));
         retentionDays = config.getInt("opensearch.metrics.retention.days");
         documents = new MetricDocuments(new MetricSelection(config.getStringList("opensearch.metrics.storm.include")),
                 new WrittenReports(client, MetricsIndices.pattern(baseName), stormId), this::warn);
         bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(config, "opensearch.metrics"), baseName, clock);
         deleteExpired(LocalDate.now(clock));
+    }
+
+    /**
+     * Creates the day's index (from the template) unless it exists, and waits a bounded time for its shards:
+     * the first reports read what was written before them ({@link WrittenReports}), and while the index that
+     * the first write creates is still being allocated, that search fails and leaves the reports without
+     * their delta (made up by the next ones).
+     */
+    private void awaitSearchable(String index) {
+        try {
+            if (!client.indices().exists(e -> e.index(index)).value()) {
+                client.indices().create(c -> c.index(index));
+            }
+            client.cluster().health(h -> h.index(index).waitForStatus(HealthStatus.Yellow)
+                    .timeout(t -> t.time("30s")));
+        } catch (IOException | RuntimeException e) {
+            // another consumer may have created it meanwhile; the reads and writes say what else is wrong
+            LOG.debug("The metrics index {} could not be made ready: {}", index, e.toString());
+        }
     }
 
     @Override

@@ -67,6 +67,7 @@ class DashboardsIT {
                     "--json");
             assertEquals(0, crawl.exitCode(), crawl.stderr());
             assertFalse(crawl.stderr().contains("Metrics not written"), crawl.stderr());
+            assertFalse(crawl.stderr().contains("written without their delta"), crawl.stderr());
 
             List<Map<String, Object>> metrics = os.documents(SquallIndex.METRICS);
             assertMetricDocumentsChart(metrics);
