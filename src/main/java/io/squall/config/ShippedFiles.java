@@ -1,5 +1,6 @@
 package io.squall.config;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -71,6 +72,30 @@ public final class ShippedFiles {
                     String.valueOf(m.get("text")));
         }
         return read(config, key);
+    }
+
+    /**
+     * A filter chain's definition, read as YAML or JSON by its name: a map (empty for an empty file).
+     *
+     * @param what what it defines, for messages ("URL filters")
+     * @throws ConfigException naming the file, and the line of a YAML mistake
+     */
+    public static Map<?, ?> parseDefinition(String name, String text, String what) {
+        Object root;
+        if (isYaml(name)) {
+            root = YamlFiles.parse(text, name);
+        } else {
+            try {
+                root = new ObjectMapper().readValue(text, Object.class);
+            } catch (IOException e) {
+                throw new ConfigException(name + ": cannot read the " + what + ": " + e.getMessage().lines()
+                        .findFirst().orElse(""));
+            }
+        }
+        if (root != null && !(root instanceof Map<?, ?>)) {
+            throw new ConfigException(name + ": expected one top-level key 'filters' holding a list");
+        }
+        return root == null ? Map.of() : (Map<?, ?>) root;
     }
 
     /** Whether a file's name says YAML (.yaml, .yml) rather than JSON. */

@@ -1,11 +1,9 @@
 package io.squall.parse;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import io.squall.config.YamlFiles;
+import io.squall.config.ShippedFiles;
 import io.squall.urls.FilterParams;
-import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,21 +91,7 @@ public final class ParseFilters {
     }
 
     private static Map<?, ?> parseText(ParseFilterFile file) {
-        Object root;
-        if (file.isYaml()) {
-            root = YamlFiles.parse(file.text(), file.name());
-        } else {
-            try {
-                root = new ObjectMapper().readValue(file.text(), Object.class);
-            } catch (IOException e) {
-                throw new ConfigException(file.name() + ": cannot read the parse filters: " + e.getMessage().lines()
-                        .findFirst().orElse(""));
-            }
-        }
-        if (root != null && !(root instanceof Map<?, ?>)) {
-            throw new ConfigException(file.name() + ": expected one top-level key 'filters' holding a list");
-        }
-        return root == null ? Map.of() : (Map<?, ?>) root;
+        return ShippedFiles.parseDefinition(file.name(), file.text(), "parse filters");
     }
 
     private static ParseFilter create(String type, Object className, String where) {

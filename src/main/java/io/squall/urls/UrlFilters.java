@@ -1,11 +1,9 @@
 package io.squall.urls;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import io.squall.config.YamlFiles;
+import io.squall.config.ShippedFiles;
 import io.squall.metrics.Counters;
-import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,21 +54,7 @@ public final class UrlFilters {
     }
 
     private static Map<?, ?> parseText(UrlFilterFile file) {
-        Object root;
-        if (file.isYaml()) {
-            root = YamlFiles.parse(file.text(), file.name());
-        } else {
-            try {
-                root = new ObjectMapper().readValue(file.text(), Object.class);
-            } catch (IOException e) {
-                throw new ConfigException(file.name() + ": cannot read the URL filters: " + e.getMessage().lines()
-                        .findFirst().orElse(""));
-            }
-        }
-        if (root != null && !(root instanceof Map<?, ?>)) {
-            throw new ConfigException(file.name() + ": expected one top-level key 'filters' holding a list");
-        }
-        return root == null ? Map.of() : (Map<?, ?>) root;
+        return ShippedFiles.parseDefinition(file.name(), file.text(), "URL filters");
     }
 
     @SuppressWarnings("unchecked")
