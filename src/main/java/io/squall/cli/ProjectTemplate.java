@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -84,7 +85,7 @@ final class ProjectTemplate {
     }
 
     private Map<String, String> placeholders(Project project) {
-        Map<String, String> values = new java.util.HashMap<>(versions);
+        Map<String, String> values = new HashMap<>(versions);
         values.put("groupId", project.groupId());
         values.put("artifactId", project.artifactId());
         values.put("package", project.packageName());

@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
+import io.squall.testsupport.DtdBait;
 import io.squall.urls.UrlNormalizer;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -138,18 +136,8 @@ class FeedParserTest {
 
     @Test
     void noExternalEntityOrDtdIsFetched() throws Exception {
-        AtomicInteger requests = new AtomicInteger();
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", exchange -> {
-            requests.incrementAndGet();
-            byte[] body = "<!ENTITY secret \"leaked\">".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
-        try {
-            String dtd = "http://127.0.0.1:" + server.getAddress().getPort() + "/evil.dtd";
+        try (DtdBait bait = new DtdBait()) {
+            String dtd = bait.dtdUrl();
             String external = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY ext SYSTEM \"" + dtd + "\">]>\n"
                     + "<rss><channel><item><title>&ext;</title><link>http://x.example/1</link></item></channel></rss>";
             IOException e = assertThrows(IOException.class, () -> parser.parse("http://x.example/f", utf8(external), false));
@@ -163,9 +151,7 @@ class FeedParserTest {
             // and an entity that only the DTD would declare stays undeclared
             String usesIt = rss091.replace("<title>Old</title>", "<title>&secret;</title>");
             assertThrows(IOException.class, () -> parser.parse("http://x.example/f", utf8(usesIt), false));
-            assertEquals(0, requests.get(), "the parser reached out");
-        } finally {
-            server.stop(0);
+            assertEquals(0, bait.requests(), "the parser reached out");
         }
     }
 

@@ -5,20 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;
 import io.squall.testsupport.Corpora;
+import io.squall.testsupport.DtdBait;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -138,18 +136,8 @@ class SitemapExtractorTest {
 
     @Test
     void aSitemapWithADtdIsRefusedWithoutAnyRequest() throws IOException {
-        AtomicInteger requests = new AtomicInteger();
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", exchange -> {
-            requests.incrementAndGet();
-            byte[] body = "<!ENTITY secret \"leaked\">".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
-        try {
-            String dtd = "http://127.0.0.1:" + server.getAddress().getPort() + "/evil.dtd";
+        try (DtdBait bait = new DtdBait()) {
+            String dtd = bait.dtdUrl();
             String xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE urlset SYSTEM \"" + dtd + "\" [\n"
                     + "<!ENTITY % remote SYSTEM \"" + dtd + "\"> %remote;\n<!ENTITY ext SYSTEM \"" + dtd + "?e\">]>\n"
                     + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
@@ -157,9 +145,7 @@ class SitemapExtractorTest {
             IOException e = assertThrows(IOException.class,
                     () -> extractor.extract("http://www.example.com/sitemap.xml", xml.getBytes(StandardCharsets.UTF_8)));
             assertTrue(e.getMessage().startsWith("not a sitemap"), e.getMessage());
-            assertEquals(0, requests.get(), "the parser reached out for the DTD");
-        } finally {
-            server.stop(0);
+            assertEquals(0, bait.requests(), "the parser reached out for the DTD");
         }
     }
 
