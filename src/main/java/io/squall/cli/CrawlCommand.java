@@ -7,7 +7,9 @@ import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
 import io.squall.console.ReportPage;
 import io.squall.console.StatusIndexView;
+import io.squall.core.CrawlClock;
 import io.squall.fetch.PolitenessDelay;
+import io.squall.frontier.GuardRefusals;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.http.UserAgent;
@@ -144,7 +146,12 @@ final class CrawlCommand {
                     + "' holds no crawl to resume)");
         }
         if (resumed) {
+            long refusals = new GuardRefusals(os.client(), SquallIndex.STATUS.name(crawlConfig))
+                    .makeDue(CrawlClock.system().instant());
             err.println(ResumeLine.text(options.dataDir(), index.countByStatus(), index.countDue()));
+            if (refusals > 0) {
+                err.println(ResumeLine.refusals(refusals));
+            }
         }
         printHeader(options, crawlConfig, os, data, server);
         return index;

@@ -25,4 +25,11 @@ final class ResumeLine {
                 + ProgressLine.count(errors) + " errors; " + ProgressLine.count(due) + " due now"
                 + (due >= known ? "." : ", the others later.");
     }
+
+    /** Said when URLs the address guard refused before are tried again at once, with this run's allow list. */
+    static String refusals(long count) {
+        return ProgressLine.count(count) + (count == 1 ? " URL refused by the address guard before is"
+                : " URLs refused by the address guard before are") + " due again: the guard decides anew with this"
+                + " run's allowed addresses.";
+    }
 }

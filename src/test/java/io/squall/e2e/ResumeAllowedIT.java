@@ -10,6 +10,7 @@ import io.squall.testweb.TestWeb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,37 @@ class ResumeAllowedIT {
             assertEquals(0, summary.get("topErrors").size(), resumed.stdout());
             for (int i = 1; i < PAGES; i++) {
                 assertTrue(web.log().count(site.host(), "/page/" + i) > 0, "/page/" + i + " was requested");
+            }
+        }
+    }
+
+    @Test
+    void aSiteAllowedAtResumeIsFetchedAtOnceAlthoughTheGuardRefusedItBefore() throws Exception {
+        try (TestWeb web = TestWeb.start(2)) {
+            Site other = web.site(1).tree(3).robots("");
+            Site site = web.site(0).page("/", "/a", other.url("/")).page("/a").robots("");
+            Path data = dir.resolve("data");
+            String conf = SquallProcess.path(ScopedCrawlConf.write(dir, List.of(site.host(), other.host())));
+
+            SquallProcess.Result first = SquallProcess.run(dir.resolve("run1"), TIMEOUT, "crawl", site.url("/"),
+                    "--data", SquallProcess.path(data), "--conf", conf, "--agent", "squall-test", "--delay", "0",
+                    "--json");
+            assertEquals(0, first.exitCode(), first.stderr());
+            assertEquals(0, web.log().forHost(other.host()).size(), "the other site is refused, not requested");
+            assertTrue(first.stdout().contains("address.guard"), "its seed page is refused: " + first.stdout());
+
+            SquallProcess.Result resumed = SquallProcess.run(dir.resolve("run2"), TIMEOUT, "crawl", "--data",
+                    SquallProcess.path(data), "--conf", conf, "--allow", other.host(), "--agent", "squall-test",
+                    "--delay", "0", "--json");
+
+            assertEquals(0, resumed.exitCode(), resumed.stderr());
+            assertTrue(resumed.stderr().contains("1 URL refused by the address guard before is due again"),
+                    resumed.stderr());
+            JsonNode summary = new ObjectMapper().readTree(resumed.stdout());
+            assertEquals(5, summary.get("status").get("FETCHED").asLong(), "both sites' pages, the refused one"
+                    + " fetched at once rather than after fetchInterval.fetch.error: " + resumed.stdout());
+            for (String path : List.of("/", "/page/1", "/page/2")) {
+                assertEquals(1, web.log().count(other.host(), path), path + " on the allowed site");
             }
         }
     }

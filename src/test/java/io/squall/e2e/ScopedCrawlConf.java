@@ -19,6 +19,20 @@ final class ScopedCrawlConf {
     }
 
     static Path write(Path dir, TestOpenSearch os, List<String> hosts, String... moreSettings) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(
+                "opensearch.status.index.name: \"" + os.prefix() + "status\"",
+                "opensearch.content.index.name: \"" + os.prefix() + "content\"",
+                "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\""));
+        lines.addAll(List.of(moreSettings));
+        return write(dir, hosts, lines);
+    }
+
+    /** The same for a crawl in local mode's own node, whose indices are the crawl's alone. */
+    static Path write(Path dir, List<String> hosts) throws IOException {
+        return write(dir, hosts, List.of());
+    }
+
+    private static Path write(Path dir, List<String> hosts, List<String> settings) throws IOException {
         String filters;
         try (InputStream in = ScopedCrawlConf.class.getClassLoader().getResourceAsStream("urlfilters.yaml")) {
             filters = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -30,12 +44,8 @@ final class ScopedCrawlConf {
         }
         Path urlfilters = dir.resolve("urlfilters.yaml");
         Files.writeString(urlfilters, scoped);
-        List<String> lines = new ArrayList<>(List.of(
-                "opensearch.status.index.name: \"" + os.prefix() + "status\"",
-                "opensearch.content.index.name: \"" + os.prefix() + "content\"",
-                "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\"",
-                "urlfilters.config.file: \"" + SquallProcess.path(urlfilters) + "\""));
-        lines.addAll(List.of(moreSettings));
+        List<String> lines = new ArrayList<>(settings);
+        lines.add("urlfilters.config.file: \"" + SquallProcess.path(urlfilters) + "\"");
         Path conf = dir.resolve("crawl-conf.yaml");
         Files.writeString(conf, String.join("\n", lines) + "\n");
         return conf;
