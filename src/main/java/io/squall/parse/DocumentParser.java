@@ -1,5 +1,6 @@
 package io.squall.parse;
 
+import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.metrics.Counters;
 import java.time.Duration;
@@ -17,6 +18,7 @@ public final class DocumentParser implements AutoCloseable {
     static final String LANGUAGE = "dc:language";
     /** How many bytes of XHTML a character of text may come with: the markup around paragraphs and links. */
     private static final int MARKUP_PER_CHAR = 8;
+    private static final int MIN_MEMORY_MB = 32;
 
     private final DocumentTypes types;
     private final long maxBytes;
@@ -46,6 +48,34 @@ public final class DocumentParser implements AutoCloseable {
         return new DocumentParser(new DocumentTypes(config.getStringList("parser.tika.types")),
                 config.getLong("parser.tika.max.bytes"), new TikaProcess(command,
                         Duration.ofMillis(config.getLong("parser.tika.timeout")), maxAnswerBytes, counters));
+    }
+
+    /**
+     * Checks the {@code parser.tika.*} settings: limits that hold, and a time limit below the tuples' message
+     * timeout, past which a document being parsed would be handed out again.
+     *
+     * @throws ConfigException naming the setting
+     */
+    public static void check(CrawlerConfig config) {
+        if (!config.getBoolean("parser.tika.enabled")) {
+            return;
+        }
+        for (String key : List.of("parser.tika.timeout", "parser.tika.max.bytes", "parser.tika.max.chars")) {
+            if (config.getLong(key) <= 0) {
+                throw new ConfigException(key + " is " + config.getLong(key) + ": it must be above 0");
+            }
+        }
+        if (config.getInt("parser.tika.memory.mb") < MIN_MEMORY_MB) {
+            throw new ConfigException("parser.tika.memory.mb is " + config.getInt("parser.tika.memory.mb")
+                    + ": it must be at least " + MIN_MEMORY_MB + " (Tika's parsers alone need that)");
+        }
+        long timeout = config.getLong("parser.tika.timeout");
+        long messageTimeout = config.getLong("topology.message.timeout.secs");
+        if (timeout >= messageTimeout * 1000) {
+            throw new ConfigException("parser.tika.timeout is " + timeout + " ms: it must be below"
+                    + " topology.message.timeout.secs (" + messageTimeout + " s), or a document still being parsed"
+                    + " is handed out again");
+        }
     }
 
     /** The Tika metadata kept as {@code parse.<name>}. */
