@@ -208,7 +208,7 @@ public final class ParseProcessor {
         ParsedPage page = htmlParser.parse(url, bytes, contentType, Headers.values(md, "x-robots-tag"));
         counters.increment("parser.pages");
         md.set(MetadataKeys.PARSE_CHARSET, page.charset());
-        return page(url, page, md);
+        return page(url, page, md, page.language());
     }
 
     /**
@@ -237,20 +237,21 @@ public final class ParseProcessor {
         for (String key : found.keySet()) {
             md.set(key, found.getValues(key));
         }
-        Outcome outcome = page(url, page, md);
-        if (page.language() == null) {
-            md.set(MetadataKeys.PARSE_LANGUAGE, md.getFirst("parse." + DocumentParser.LANGUAGE));
-        }
-        return outcome;
+        // a document declares its language in its metadata rather than in its text
+        return page(url, page, md, md.getFirst("parse." + DocumentParser.LANGUAGE));
     }
 
-    /** A parsed page's outcome: its metadata, then a redirect, or its outlinks after the parse filters. */
-    private Outcome page(String url, ParsedPage page, Metadata md) {
+    /**
+     * A parsed page's outcome: its metadata, then a redirect, or its outlinks after the parse filters.
+     *
+     * @param language the page's language, or null
+     */
+    private Outcome page(String url, ParsedPage page, Metadata md, String language) {
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
         md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));
         md.set(MetadataKeys.PARSE_CANONICAL, page.canonical());
-        md.set(MetadataKeys.PARSE_LANGUAGE, page.language());
+        md.set(MetadataKeys.PARSE_LANGUAGE, language);
         md.set(MetadataKeys.ROBOTS_NOINDEX, page.robots().noIndex() ? "true" : null);
         md.set(MetadataKeys.ROBOTS_NOFOLLOW, page.robots().noFollow() ? "true" : null);
         Instant now = clock.instant();

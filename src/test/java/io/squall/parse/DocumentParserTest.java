@@ -54,15 +54,19 @@ class DocumentParserTest {
 
     @Test
     void pdfDocxAndOdtGiveTheirTextTitleAndLinks() throws Exception {
-        assertDocument(TestDocuments.pdf("A PDF", "Text of the PDF", BASE + "from-pdf.html"), TestDocuments.PDF,
-                "A PDF", "Text of the PDF", "from-pdf.html");
-        assertDocument(TestDocuments.docx("A DOCX", "Text of the DOCX", BASE + "from-docx.html"), TestDocuments.DOCX,
-                "A DOCX", "Text of the DOCX", "from-docx.html");
-        assertDocument(TestDocuments.odt("An ODT", "Text of the ODT", BASE + "from-odt.html"), TestDocuments.ODT,
-                "An ODT", "Text of the ODT", "from-odt.html");
+        Metadata pdf = assertDocument(TestDocuments.pdf("A PDF", "Text of the PDF", BASE + "from-pdf.html"),
+                TestDocuments.PDF, "A PDF", "Text of the PDF", "from-pdf.html");
+        assertEquals(TestDocuments.AUTHOR, pdf.getFirst("parse.dc:creator"), "parser.tika.metadata kept");
+        assertEquals("1", pdf.getFirst("parse.xmpTPg:NPages"));
+        Metadata docx = assertDocument(TestDocuments.docx("A DOCX", "Text of the DOCX", BASE + "from-docx.html"),
+                TestDocuments.DOCX, "A DOCX", "Text of the DOCX", "from-docx.html");
+        assertEquals(TestDocuments.LANGUAGE, docx.getFirst(MetadataKeys.PARSE_LANGUAGE));
+        Metadata odt = assertDocument(TestDocuments.odt("An ODT", "Text of the ODT", BASE + "from-odt.html"),
+                TestDocuments.ODT, "An ODT", "Text of the ODT", "from-odt.html");
+        assertEquals(TestDocuments.LANGUAGE, odt.getFirst(MetadataKeys.PARSE_LANGUAGE));
     }
 
-    private static void assertDocument(byte[] bytes, String type, String title, String text, String link) {
+    private static Metadata assertDocument(byte[] bytes, String type, String title, String text, String link) {
         // served as bytes of no particular type: the bytes tell what it is
         ParseProcessor.Outcome outcome = parser.process(BASE + "file", bytes, typed("application/octet-stream"));
         assertEquals(ParseProcessor.Kind.PAGE, outcome.kind(), outcome.metadata().toString());
@@ -71,6 +75,7 @@ class DocumentParserTest {
         assertEquals(type, outcome.metadata().getFirst(MetadataKeys.PARSE_CONTENT_TYPE));
         assertEquals(List.of(BASE + link), urls(outcome));
         assertNull(outcome.metadata().getFirst(MetadataKeys.PARSE_CHARSET));
+        return outcome.metadata();
     }
 
     @Test

@@ -20,12 +20,16 @@ import org.apache.poi.xwpf.usermodel.XWPFParagraph;
 
 /**
  * Documents the tests generate (with PDFBox and POI, which Tika brings, and a zip written here): each with a
- * title, a line of text and one link, so that a test can see the text and the link come out of the parser.
+ * title, a line of text and one link (a PDF its author, a DOCX or ODT its language), so that a test can see the text and the link come out of the parser.
  */
 public final class TestDocuments {
     public static final String PDF = "application/pdf";
     public static final String DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
     public static final String ODT = "application/vnd.oasis.opendocument.text";
+    /** The author of the PDFs. */
+    public static final String AUTHOR = "A. Writer";
+    /** The language the DOCX and ODT documents declare. */
+    public static final String LANGUAGE = "en-GB";
 
     private TestDocuments() {
     }
@@ -34,6 +38,7 @@ public final class TestDocuments {
     public static byte[] pdf(String title, String text, String link) throws IOException {
         try (PDDocument doc = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             doc.getDocumentInformation().setTitle(title);
+            doc.getDocumentInformation().setAuthor(AUTHOR);
             PDPage page = new PDPage(PDRectangle.A4);
             doc.addPage(page);
             try (PDPageContentStream content = new PDPageContentStream(doc, page)) {
@@ -58,6 +63,7 @@ public final class TestDocuments {
     public static byte[] docx(String title, String text, String link) throws IOException {
         try (XWPFDocument doc = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             doc.getProperties().getCoreProperties().setTitle(title);
+            doc.getProperties().getCoreProperties().getUnderlyingProperties().setLanguageProperty(LANGUAGE);
             XWPFParagraph paragraph = doc.createParagraph();
             paragraph.createRun().setText(text + " ");
             XWPFHyperlinkRun hyperlink = paragraph.createHyperlinkRun(link);
@@ -94,9 +100,9 @@ public final class TestDocuments {
                     <?xml version="1.0" encoding="UTF-8"?>
                     <office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" \
                     xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2">
-                     <office:meta><dc:title>%s</dc:title></office:meta>
+                     <office:meta><dc:title>%s</dc:title><dc:language>%s</dc:language></office:meta>
                     </office:document-meta>
-                    """.formatted(title));
+                    """.formatted(title, LANGUAGE));
             entry(zip, "content.xml", """
                     <?xml version="1.0" encoding="UTF-8"?>
                     <office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" \
