@@ -19,6 +19,14 @@ public final class ErrorCauses {
      * FETCH_ERROR, retried, and its refusals are not counted toward {@code max.fetch.errors}.
      */
     public static final String ADDRESS_GUARD = "address.guard";
+    /** A document's parse took longer than {@code parser.tika.timeout}: its parser was stopped. */
+    public static final String PARSE_TIMEOUT = "parse.timeout";
+    /** A document was larger than the parser takes ({@code parser.tika.max.bytes}, or cut at the fetch). */
+    public static final String PARSE_TOO_LARGE = "parse.too.large";
+    /** A document's parse needed more than the parser's memory ({@code parser.tika.memory.mb}). */
+    public static final String PARSE_MEMORY = "parse.memory";
+    /** The parser's JVM for documents died while parsing it (other than from a lack of memory). */
+    public static final String PARSE_CRASH = "parse.crash";
 
     private static final Map<String, String> WORDS = Map.ofEntries(
             Map.entry("dns", "unknown host (DNS)"),
@@ -40,6 +48,10 @@ public final class ErrorCauses {
             Map.entry("redirect.loop", "redirects to itself"),
             Map.entry("url.invalid", "invalid URL"),
             Map.entry("parse", "the page could not be parsed"),
+            Map.entry(PARSE_TIMEOUT, "parsing took longer than parser.tika.timeout"),
+            Map.entry(PARSE_TOO_LARGE, "too large to parse (parser.tika.max.bytes, http.content.limit)"),
+            Map.entry(PARSE_MEMORY, "parsing needed more than parser.tika.memory.mb"),
+            Map.entry(PARSE_CRASH, "the document parser's JVM died"),
             Map.entry("status.refused", "OpenSearch refused its status document"));
 
     private ErrorCauses() {

@@ -38,14 +38,20 @@ import java.util.function.UnaryOperator;
  *
  * <p>A feed (RSS, Atom) is read by its {@link FeedReader}: its entries' links are DISCOVERED, itself FETCHED.
  *
+ * <p>A document (PDF, Office, OpenDocument, RTF, plain text: {@link DocumentParser}) is parsed by Tika in a JVM
+ * of its own, whose XHTML is then read as an HTML page is, through the parse filters and the URL filters; a
+ * document that fails ends as {@link Kind#ERROR} with its cause ({@code parse.timeout}, {@code parse.too.large},
+ * {@code parse.memory}, {@code parse.crash}, or {@code parse}).
+ *
  * <p>Counts, in the {@link Counters} it is given, {@code parser.pages}, {@code parser.nonhtml},
- * {@code parser.sitemaps}, {@code parser.errors}, {@code parser.filter.errors}, {@code parser.outlinks} and
- * {@code parser.outlinks.over.max}; its {@link FeedReader} counts the feeds.
+ * {@code parser.sitemaps}, {@code parser.documents}, {@code parser.documents.failed}, {@code parser.errors},
+ * {@code parser.filter.errors}, {@code parser.outlinks} and {@code parser.outlinks.over.max}; its
+ * {@link FeedReader} counts the feeds.
  */
 public final class ParseProcessor {
     /** What became of the document, which decides where it goes. */
     public enum Kind {
-        /** An HTML page: to indexing, its outlinks DISCOVERED. */
+        /** An HTML page, or a document Tika parsed: to indexing, its outlinks DISCOVERED. */
         PAGE,
         /** Content that is not HTML: to indexing as fetched, no links. */
         NON_HTML,
@@ -55,7 +61,7 @@ public final class ParseProcessor {
         SITEMAP,
         /** An RSS or Atom feed: FETCHED itself, its entries DISCOVERED; not indexed. */
         FEED,
-        /** Unparseable: ERROR with error.cause=parse. */
+        /** Unparseable: ERROR with error.cause=parse (or parse.timeout... for a document). */
         ERROR
     }
 
@@ -92,6 +98,7 @@ public final class ParseProcessor {
     private final HtmlParser htmlParser;
     private final SitemapExtractor sitemaps;
     private final FeedReader feeds;
+    private final DocumentParser documents;
     private final UrlFilterChain filters;
     private final ParseFilterChain parseFilters;
     private final OutlinkMetadata outlinkMetadata;
@@ -105,17 +112,18 @@ public final class ParseProcessor {
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
             UrlFilterChain filters, OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks,
             String digestAlgorithm, boolean sniffSitemaps, Clock clock, Counters counters) {
-        this(htmlParser, sitemaps, feeds, filters, ParseFilterChain.EMPTY, outlinkMetadata, emitOutlinks,
-                maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters);
+        this(htmlParser, sitemaps, feeds, DocumentParser.none(), filters, ParseFilterChain.EMPTY, outlinkMetadata,
+                emitOutlinks, maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters);
     }
 
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
-            UrlFilterChain filters, ParseFilterChain parseFilters, OutlinkMetadata outlinkMetadata,
-            boolean emitOutlinks, int maxOutlinks, String digestAlgorithm, boolean sniffSitemaps, Clock clock,
-            Counters counters) {
+            DocumentParser documents, UrlFilterChain filters, ParseFilterChain parseFilters,
+            OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
+            boolean sniffSitemaps, Clock clock, Counters counters) {
         this.htmlParser = htmlParser;
         this.sitemaps = sitemaps;
         this.feeds = feeds;
+        this.documents = documents;
         this.filters = filters;
         this.parseFilters = parseFilters;
         this.outlinkMetadata = outlinkMetadata;
@@ -142,7 +150,8 @@ public final class ParseProcessor {
             Counters counters) {
         return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")),
-                FeedReader.fromConfig(config, chain, counters), chain, parseFilters, OutlinkMetadata.fromConfig(config),
+                FeedReader.fromConfig(config, chain, counters), DocumentParser.fromConfig(config, counters), chain,
+                parseFilters, OutlinkMetadata.fromConfig(config),
                 config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
                 config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters);
@@ -152,9 +161,10 @@ public final class ParseProcessor {
         return filters;
     }
 
-    /** Closes the parse filters: the task is ending. */
+    /** Closes the parse filters and stops the documents' JVM: the task is ending. */
     public void close() {
         parseFilters.close();
+        documents.close();
     }
 
     public Outcome process(String url, byte[] content, Metadata metadata) {
@@ -173,6 +183,10 @@ public final class ParseProcessor {
             }
             md.set(MetadataKeys.PARSE_CONTENT_TYPE, contentType == null ? (html ? "text/html" : null) : contentType);
             if (!html) {
+                String documentType = documents.documentType(contentType, bytes);
+                if (documentType != null) {
+                    return document(url, bytes, md, documentType);
+                }
                 counters.increment("parser.nonhtml");
                 return new Outcome(Kind.NON_HTML, md, "", List.of());
             }
@@ -194,11 +208,50 @@ public final class ParseProcessor {
         ParsedPage page = htmlParser.parse(url, bytes, contentType, Headers.values(md, "x-robots-tag"));
         counters.increment("parser.pages");
         md.set(MetadataKeys.PARSE_CHARSET, page.charset());
+        return page(url, page, md, page.language());
+    }
+
+    /**
+     * A document through Tika: its XHTML read as a page, with the type, language and metadata Tika found; a
+     * document that fails, or is too large, ends in ERROR with its cause.
+     */
+    private Outcome document(String url, byte[] bytes, Metadata md, String type) {
+        TikaWire.Answer answer;
+        try {
+            answer = documents.parse(url, type, bytes, "true".equals(md.getFirst(MetadataKeys.HTTP_TRIMMED)));
+        } catch (TikaFailure e) {
+            counters.increment("parser.documents.failed");
+            md.set(MetadataKeys.PARSE_CONTENT_TYPE, type);
+            md.set(MetadataKeys.ERROR_CAUSE, e.errorCause());
+            md.set(MetadataKeys.ERROR_MESSAGE, e.getMessage());
+            return new Outcome(Kind.ERROR, md, "", List.of());
+        }
+        counters.increment("parser.documents");
+        ParsedPage page = htmlParser.parse(url, answer.xhtml().getBytes(StandardCharsets.UTF_8),
+                "text/html; charset=UTF-8", Headers.values(md, "x-robots-tag"));
+        md.set(MetadataKeys.PARSE_CONTENT_TYPE, DocumentTypes.baseType(answer.type()));
+        Metadata found = new Metadata();
+        for (String[] entry : answer.metadata()) {
+            found.add("parse." + entry[0], entry[1]);
+        }
+        for (String key : found.keySet()) {
+            md.set(key, found.getValues(key));
+        }
+        // a document declares its language in its metadata rather than in its text
+        return page(url, page, md, md.getFirst("parse." + DocumentParser.LANGUAGE));
+    }
+
+    /**
+     * A parsed page's outcome: its metadata, then a redirect, or its outlinks after the parse filters.
+     *
+     * @param language the page's language, or null
+     */
+    private Outcome page(String url, ParsedPage page, Metadata md, String language) {
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
         md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));
         md.set(MetadataKeys.PARSE_CANONICAL, page.canonical());
-        md.set(MetadataKeys.PARSE_LANGUAGE, page.language());
+        md.set(MetadataKeys.PARSE_LANGUAGE, language);
         md.set(MetadataKeys.ROBOTS_NOINDEX, page.robots().noIndex() ? "true" : null);
         md.set(MetadataKeys.ROBOTS_NOFOLLOW, page.robots().noFollow() ? "true" : null);
         Instant now = clock.instant();

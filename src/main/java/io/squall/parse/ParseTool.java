@@ -77,7 +77,12 @@ public final class ParseTool {
                 return 2;
             }
             Metadata md = new Metadata().set("Content-Type", contentType).set(MetadataKeys.DEPTH, "0");
-            ParseProcessor.Outcome outcome = processor.process(url, content, md);
+            ParseProcessor.Outcome outcome;
+            try {
+                outcome = processor.process(url, content, md);
+            } finally {
+                processor.close(); // a document's JVM ends with the command
+            }
             Metadata result = outcome.metadata();
             out.println("url:        " + url);
             out.println("outcome:    " + outcome.kind());

@@ -19,13 +19,15 @@ import org.apache.storm.tuple.Values;
 /**
  * Storm's side of {@link ParseProcessor}. Input {@code url, content, metadata} (from the fetcher).
  * <ul>
- *   <li>HTML page or other content: default stream {@code url, content, metadata, text, discovered} (its
- *       outlinks, which the indexer passes on with the page's FETCHED);</li>
+ *   <li>HTML page, document (through Tika) or other content: default stream
+ *       {@code url, content, metadata, text, discovered} (its outlinks, which the indexer passes on with the
+ *       page's FETCHED);</li>
  *   <li>sitemap (metadata isSitemap=true, or sniffed when sitemap.discovery) or feed (RSS, Atom): the
  *       document FETCHED on "status" with its entries as discoveries, nothing to the default stream;</li>
  *   <li>meta refresh: the page REDIRECTION (with _redirTo) with its target as discovery, nothing to
  *       indexing;</li>
- *   <li>parse failure: ERROR on "status" with error.cause=parse.</li>
+ *   <li>parse failure: ERROR on "status" with error.cause=parse (a document: parse.timeout, parse.too.large,
+ *       parse.memory, parse.crash or parse).</li>
  * </ul>
  * Every emit is anchored to the input, which is acked once.
  */

@@ -8,6 +8,7 @@ import io.squall.fetch.PolitenessDelay;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
+import io.squall.parse.DocumentParser;
 import io.squall.parse.FeedReader;
 import io.squall.parse.ParseFilters;
 import io.squall.storm.MessageTimeout;
@@ -38,6 +39,7 @@ public final class TopologyChecks {
         Parallelism.check(config);
         Scheduler.fromConfig(config);
         FeedReader.check(config);
+        DocumentParser.check(config);
         checkSerialization(config);
     }
 

@@ -8,16 +8,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Rejects URLs whose path ends in one of the listed extensions (archives, executables, office documents,
- * media): content an HTML crawl cannot use. The query is not looked at ({@code download.php?f=a.zip} passes).
+ * Rejects URLs whose path ends in one of the listed extensions (archives, executables, media, style sheets,
+ * scripts, fonts): content a crawl cannot use. Documents the parser reads (PDF, Office, OpenDocument, RTF, plain
+ * text) pass. The query is not looked at ({@code download.php?f=a.zip} passes).
  * A URL known to be a sitemap ({@link MetadataKeys#IS_SITEMAP}, e.g. from robots.txt) passes whatever its
  * extension: {@code sitemap.xml.gz} is a sitemap, not an archive.
  */
 public final class ExtensionFilter implements UrlFilter {
     static final List<String> DEFAULT_EXTENSIONS = List.of("zip", "rar", "7z", "gz", "tgz", "bz2", "xz", "tar",
-            "exe", "msi", "dmg", "iso", "bin", "apk", "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods",
-            "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "ico", "svg", "webp", "mp3", "wav", "ogg", "flac",
-            "aac", "m4a", "mp4", "m4v", "avi", "mov", "wmv", "flv", "mkv", "webm", "mpg", "mpeg", "css", "js",
+            "exe", "msi", "dmg", "iso", "bin", "apk", "jpg", "jpeg", "png", "gif", "bmp", "tif", "tiff", "ico", "svg",
+            "webp", "mp3", "wav", "ogg", "flac", "aac", "m4a", "mp4", "m4v", "avi", "mov", "wmv", "flv", "mkv", "webm", "mpg", "mpeg", "css", "js",
             "woff", "woff2", "ttf", "eot");
 
     private final String name;

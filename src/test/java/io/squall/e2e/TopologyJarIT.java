@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.storm.TupleKryo;
 import io.squall.topology.FluxTopology;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +45,15 @@ class TopologyJarIT {
                     "crawlercommons/robots/SimpleRobotRulesParser.class")) {
                 assertTrue(entries.contains(needed), needed + " is in " + jar);
             }
+            // Tika finds its parsers through service files, one per module: merged, they list them all.
+            String parsers = new String(file.getInputStream(file.getEntry("META-INF/services/org.apache.tika.parser.Parser"))
+                    .readAllBytes(), StandardCharsets.UTF_8);
+            for (String parser : List.of("org.apache.tika.parser.pdf.PDFParser",
+                    "org.apache.tika.parser.microsoft.ooxml.OOXMLParser", "org.apache.tika.parser.microsoft.OfficeParser",
+                    "org.apache.tika.parser.odf.OpenDocumentParser", "org.apache.tika.parser.microsoft.rtf.RTFParser")) {
+                assertTrue(parsers.contains(parser), parser + " is in the jar's Tika parsers: " + parsers);
+            }
+            assertTrue(entries.stream().noneMatch(e -> e.startsWith("com/github/junrar/")), "junrar is left out");
         }
     }
 

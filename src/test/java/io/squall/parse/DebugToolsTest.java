@@ -27,14 +27,14 @@ class DebugToolsTest {
                 + "http://example.com/dir/page.html\t../other.html\n"
                 + "http://example.com/\tmailto:me@example.com\n"
                 + "http://example.com/\thttp://elsewhere.org/\n"
-                + "http://example.com/\tfile.pdf\n";
+                + "http://example.com/\tfile.zip\n";
         assertEquals(0, run(true, input));
         assertEquals(String.join("\n",
                 "http://example.com/b",
                 "http://example.com/other.html",
                 "REJECTED scheme: scheme 'mailto' is not crawled (http and https only)",
                 "REJECTED scope: domain elsewhere.org is not the seed's domain example.com",
-                "REJECTED extension: extension .pdf", ""), out.toString(StandardCharsets.UTF_8));
+                "REJECTED extension: extension .zip", ""), out.toString(StandardCharsets.UTF_8));
         assertEquals(2, run(true, "", "--bogus"));
     }
 

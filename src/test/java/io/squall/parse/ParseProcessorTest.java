@@ -187,7 +187,7 @@ class ParseProcessorTest {
         for (int i = 0; i < 10; i++) {
             page.append("<a href='/p").append(i).append("'>p</a>");
         }
-        page.append("<a href='/doc.pdf'>pdf</a><a href='javascript:void(0)'>js</a>");
+        page.append("<a href='/pack.zip'>zip</a><a href='javascript:void(0)'>js</a>");
         CounterTally counted = new CounterTally();
         ParseProcessor p = processor(Map.of("parser.emitOutlinks.max.per.page", 5), counted);
 

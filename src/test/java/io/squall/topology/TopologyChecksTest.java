@@ -44,6 +44,15 @@ class TopologyChecksTest {
     }
 
     @Test
+    void theDocumentsLimitsMustHoldAndTheirTimeLimitStayBelowTheMessageTimeout() {
+        assertEquals("parser.tika.timeout is 20000 ms: it must be below topology.message.timeout.secs (20 s), or a"
+                + " document still being parsed is handed out again", problem(Map.of("parser.tika.timeout", 20000)));
+        assertEquals("parser.tika.max.bytes is 0: it must be above 0", problem(Map.of("parser.tika.max.bytes", 0)));
+        assertTrue(problem(Map.of("parser.tika.memory.mb", 8)).startsWith("parser.tika.memory.mb is 8: it must be"));
+        TopologyChecks.check(NAMED.with(Map.of("parser.tika.enabled", false, "parser.tika.timeout", 60000), "test"));
+    }
+
+    @Test
     void everyComponentNeedsATaskAndTheSpoutMayFollowTheShards() {
         assertEquals("parallelism.fetcher is 0: a component needs at least one task",
                 problem(Map.of("parallelism.fetcher", 0)));
