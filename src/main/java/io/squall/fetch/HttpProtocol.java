@@ -40,7 +40,9 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.auth.BasicCredentialsProvider;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
@@ -69,7 +71,8 @@ import org.slf4j.LoggerFactory;
  * HTTP and HTTPS on Apache HttpClient 5's asynchronous client (HTTP/1.1, and HTTP/2 where TLS negotiates
  * it). The calling thread waits for each fetch with the total deadline {@code http.deadline}, so a server
  * dripping bytes cannot hold it; connect and read timeouts are {@code http.timeout}. Redirects are not
- * followed, no cookie is kept, bodies are kept raw up to the content limit and decoded here.
+ * followed, no cookie is kept, bodies are kept raw up to the content limit and decoded here. Every fetch goes
+ * through the proxy of {@link ProxySettings} when one is set and the host is not excluded from it.
  */
 public final class HttpProtocol implements Protocol {
     private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
@@ -79,6 +82,9 @@ public final class HttpProtocol implements Protocol {
     static final Object POOLED = "squall-pooled";
 
     private final CloseableHttpAsyncClient client;
+    /** The client that connects through the SOCKS proxy, or null. */
+    private final CloseableHttpAsyncClient socksClient;
+    private final ProxySettings proxy;
     private final PoolingAsyncClientConnectionManager connections;
     private final AddressGuard resolver;
     private final List<Header> fixedHeaders = new ArrayList<>();
@@ -120,7 +126,8 @@ public final class HttpProtocol implements Protocol {
             fixedHeaders.add(header(name, String.valueOf(value)));
         });
 
-        this.resolver = AddressGuard.fromConfig(config);
+        this.proxy = ProxySettings.fromConfig(config);
+        this.resolver = AddressGuard.fromConfig(config, proxy);
         int threads = config.getInt("fetcher.threads.number");
         this.connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setDnsResolver(resolver)
@@ -138,9 +145,34 @@ public final class HttpProtocol implements Protocol {
                                 ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1)
                         .build())
                 .build();
-        this.client = HttpAsyncClients.custom()
+        BasicCredentialsProvider credentials = new BasicCredentialsProvider();
+        if (proxy != null) {
+            proxy.addCredentials(credentials);
+        }
+        IOReactorConfig.Builder io = IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true);
+        this.client = client(io.build(), timeout, false, credentials, proxy == null || proxy.isSocks() ? null : proxy);
+        // SOCKS is a setting of the I/O reactor, so it needs a client of its own; the excluded hosts are fetched
+        // by the direct one. Both share the pool: a host is always fetched by the same one, its connections too.
+        this.socksClient = proxy != null && proxy.isSocks()
+                ? client(proxy.throughSocks(io).build(), timeout, true, credentials, null) : null;
+        client.start();
+        if (socksClient != null) {
+            socksClient.start();
+        }
+        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms, {}", agent.header(),
+                contentLimit, timeout, deadlineMillis, proxy == null ? "no proxy" : proxy);
+    }
+
+    /**
+     * @param sharedConnections whether another client owns the pool (and closes it)
+     * @param httpProxy the HTTP proxy that routes go through, or null
+     */
+    private CloseableHttpAsyncClient client(IOReactorConfig io, Timeout timeout, boolean sharedConnections,
+            BasicCredentialsProvider credentials, ProxySettings httpProxy) {
+        HttpAsyncClientBuilder builder = HttpAsyncClients.custom()
                 .setConnectionManager(connections)
-                .setIOReactorConfig(IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true).build())
+                .setConnectionManagerShared(sharedConnections)
+                .setIOReactorConfig(io)
                 .setHttp1Config(headerLimits.http1Config())
                 .setH2Config(headerLimits.h2Config())
                 .setDefaultRequestConfig(RequestConfig.custom()
@@ -148,15 +180,16 @@ public final class HttpProtocol implements Protocol {
                         .setResponseTimeout(timeout)
                         .setRedirectsEnabled(false)
                         .build())
+                .setDefaultCredentialsProvider(credentials)
                 .disableRedirectHandling()
                 .disableAutomaticRetries()
                 .disableCookieManagement()
                 .disableAuthCaching()
-                .evictIdleConnections(TimeValue.ofSeconds(30))
-                .build();
-        client.start();
-        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms", agent.header(),
-                contentLimit, timeout, deadlineMillis);
+                .evictIdleConnections(TimeValue.ofSeconds(30));
+        if (httpProxy != null) {
+            builder.setRoutePlanner(httpProxy.routePlanner());
+        }
+        return builder.build();
     }
 
     private static Header header(String name, String value) {
@@ -301,7 +334,16 @@ public final class HttpProtocol implements Protocol {
         context.setUserToken(connectionState);
         Instant started = Instant.now();
         BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit, headerLimits);
-        Future<BoundedBodyConsumer> future = client.execute(new BasicRequestProducer(request, null), consumer,
+        boolean proxied = proxy != null && proxy.carries(target.hostName());
+        if (proxied && !proxy.isSocks()) {
+            try {
+                resolver.checkUnresolved(target.hostName());
+            } catch (AddressGuard.BlockedAddressException e) {
+                return new Exchange(started, request, context, consumer,
+                        new FetchException(FetchException.Cause.ADDRESS_GUARD, e.getMessage(), e));
+            }
+        }
+        Future<BoundedBodyConsumer> future = (proxied && socksClient != null ? socksClient : client).execute(new BasicRequestProducer(request, null), consumer,
                 null, context, null);
         FetchException failure = null;
         try {
@@ -402,6 +444,9 @@ public final class HttpProtocol implements Protocol {
 
     @Override
     public void close() {
+        if (socksClient != null) {
+            socksClient.close(CloseMode.GRACEFUL); // first: the direct client closes the pool they share
+        }
         client.close(CloseMode.GRACEFUL);
     }
 }

@@ -5,6 +5,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
 import io.squall.fetch.AddressAllowList;
 import io.squall.fetch.PolitenessDelay;
+import io.squall.fetch.ProxySettings;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
@@ -33,6 +34,7 @@ public final class TopologyChecks {
         }
         UserAgent.fromConfig(config);
         AddressAllowList.fromConfig(config);
+        ProxySettings.fromConfig(config);
         PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);
