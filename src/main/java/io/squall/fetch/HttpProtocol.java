@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.http.FetchResponse;
@@ -71,7 +72,7 @@ import org.slf4j.LoggerFactory;
  * HTTP and HTTPS on Apache HttpClient 5's asynchronous client (HTTP/1.1, and HTTP/2 where TLS negotiates
  * it). The calling thread waits for each fetch with the total deadline {@code http.deadline}, so a server
  * dripping bytes cannot hold it; connect and read timeouts are {@code http.timeout}. Redirects are not
- * followed, no cookie is kept, bodies are kept raw up to the content limit and decoded here. Every fetch goes
+ * followed, cookies are kept only with {@code http.use.cookies} ({@link CookieJars}), bodies are kept raw up to the content limit and decoded here. Every fetch goes
  * through the proxy of {@link ProxySettings} when one is set and the host is not excluded from it.
  */
 public final class HttpProtocol implements Protocol {
@@ -85,6 +86,8 @@ public final class HttpProtocol implements Protocol {
     /** The client that connects through the SOCKS proxy, or null. */
     private final CloseableHttpAsyncClient socksClient;
     private final ProxySettings proxy;
+    /** The cookies kept per politeness key, or null when http.use.cookies is off. */
+    private final CookieJars cookies;
     private final PoolingAsyncClientConnectionManager connections;
     private final AddressGuard resolver;
     private final List<Header> fixedHeaders = new ArrayList<>();
@@ -127,6 +130,7 @@ public final class HttpProtocol implements Protocol {
         });
 
         this.proxy = ProxySettings.fromConfig(config);
+        this.cookies = CookieJars.fromConfig(config, CrawlClock.system());
         this.resolver = AddressGuard.fromConfig(config, proxy);
         int threads = config.getInt("fetcher.threads.number");
         this.connections = PoolingAsyncClientConnectionManagerBuilder.create()
@@ -255,7 +259,9 @@ public final class HttpProtocol implements Protocol {
         }
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
-        Exchange first = exchange(target, metadata, deadline, POOLED);
+        String jar = jarKey(target, metadata);
+        String cookie = cookies == null ? null : cookies.header(jar, target);
+        Exchange first = exchange(target, metadata, deadline, POOLED, cookie);
         Exchange done = first;
         if (first.failure != null && first.droppedOnReusedConnection()) {
             // The server closed an idle keep-alive connection as the request went out on it: the request
@@ -264,7 +270,7 @@ public final class HttpProtocol implements Protocol {
             // connection to the host may have been closed by the server just the same. Once its answer
             // begins, the connection takes the ordinary state (BoundedBodyConsumer), to be reused as any.
             LOG.debug("{}: request dropped on a reused connection, retrying on a fresh one", url);
-            done = exchange(target, metadata, deadline, new Object());
+            done = exchange(target, metadata, deadline, new Object(), cookie);
         }
         if (done.failure != null) {
             throw done.failure;
@@ -273,6 +279,9 @@ public final class HttpProtocol implements Protocol {
         BoundedBodyConsumer consumer = done.consumer;
         HttpResponse response = consumer.response();
         Map<String, List<String>> headers = headersOf(response);
+        if (cookies != null) {
+            cookies.store(jar, target, headers.getOrDefault("set-cookie", List.of()));
+        }
         String encoding = response.getFirstHeader("Content-Encoding") == null ? null
                 : response.getFirstHeader("Content-Encoding").getValue();
         byte[] raw = consumer.body();
@@ -284,6 +293,12 @@ public final class HttpProtocol implements Protocol {
                 consumer.reachedLimit());
         return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ip, loadingTime,
                 decoded.trimmedReason(), wire);
+    }
+
+    /** The jar of the URL's politeness key; robots.txt, fetched without metadata, uses its host's. */
+    private static String jarKey(WebUrl target, Metadata metadata) {
+        String key = metadata == null ? null : metadata.getFirst(MetadataKeys.PARTITION_KEY);
+        return key == null || key.isEmpty() ? target.hostName() : key;
     }
 
     /**
@@ -315,11 +330,15 @@ public final class HttpProtocol implements Protocol {
      * @param connectionState the pool hands out only idle connections left with the same state ({@link #POOLED}
      *     for every ordinary exchange)
      */
-    private Exchange exchange(WebUrl target, Metadata metadata, long deadlineNanos, Object connectionState) {
+    private Exchange exchange(WebUrl target, Metadata metadata, long deadlineNanos, Object connectionState,
+            String cookie) {
         // Built from Squall's parse, not from a java.net.URI, which refuses hosts browsers accept (my_host.example)
         BasicHttpRequest request = new BasicHttpRequest(Method.GET,
                 new HttpHost(target.scheme(), target.hostName(), target.effectivePort()), target.pathAndQuery());
         fixedHeaders.forEach(request::addHeader);
+        if (cookie != null) {
+            request.addHeader("Cookie", cookie);
+        }
         if (conditional && metadata != null) {
             String lastModified = metadata.getFirst(MetadataKeys.LAST_MODIFIED);
             String etag = metadata.getFirst(MetadataKeys.ETAG);

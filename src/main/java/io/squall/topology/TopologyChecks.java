@@ -3,7 +3,9 @@ package io.squall.topology;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
+import io.squall.core.CrawlClock;
 import io.squall.fetch.AddressAllowList;
+import io.squall.fetch.CookieJars;
 import io.squall.fetch.PolitenessDelay;
 import io.squall.fetch.ProxySettings;
 import io.squall.frontier.Scheduler;
@@ -35,6 +37,7 @@ public final class TopologyChecks {
         UserAgent.fromConfig(config);
         AddressAllowList.fromConfig(config);
         ProxySettings.fromConfig(config);
+        CookieJars.fromConfig(config, CrawlClock.system());
         PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);

@@ -140,7 +140,9 @@ class HttpProtocolProxyTest {
             site.page("/socks-anonymous");
             try (HttpProtocol anonymous = new HttpProtocol(FetchTestConfig.with("http.proxy.host", "127.0.0.1",
                     "http.proxy.port", proxy.port(), "http.proxy.type", "SOCKS"))) {
-                assertThrows(FetchException.class, () -> anonymous.fetch(site.url("/socks-anonymous"), null));
+                FetchException e = assertThrows(FetchException.class,
+                        () -> anonymous.fetch(site.url("/socks-anonymous"), null));
+                assertEquals(FetchException.Cause.IO, e.cause(), e.getMessage());
             }
             assertEquals(0, web.log().count(site.host(), "/socks-anonymous"), "the proxy passed nothing on");
         }
