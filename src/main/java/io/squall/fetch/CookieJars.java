@@ -59,6 +59,12 @@ public final class CookieJars {
         return jar == null ? null : jar.header(url, clock.millis());
     }
 
+    /** Whether the key's jar holds a cookie of that name that a request to the URL would carry. */
+    boolean holds(String key, WebUrl url, String name) {
+        String header = header(key, url);
+        return header != null && ("; " + header).contains("; " + name + "=");
+    }
+
     /** Stores the cookies of a response's Set-Cookie headers in the key's jar. */
     void store(String key, WebUrl from, List<String> setCookies) {
         if (setCookies.isEmpty()) {

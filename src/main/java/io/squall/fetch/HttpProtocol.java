@@ -43,6 +43,9 @@ import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.auth.AuthScope;
+import org.apache.hc.client5.http.auth.UsernamePasswordCredentials;
+import org.apache.hc.client5.http.impl.auth.BasicAuthCache;
 import org.apache.hc.client5.http.impl.auth.BasicCredentialsProvider;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
@@ -51,6 +54,7 @@ import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
 import org.apache.hc.client5.http.ssl.HttpsSupport;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
+import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
@@ -59,6 +63,8 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.Method;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
+import org.apache.hc.core5.http.nio.AsyncEntityProducer;
+import org.apache.hc.core5.http.nio.entity.AsyncEntityProducers;
 import org.apache.hc.core5.http.nio.support.BasicRequestProducer;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
@@ -88,6 +94,10 @@ public final class HttpProtocol implements Protocol {
     private final ProxySettings proxy;
     /** The cookies kept per politeness key, or null when http.use.cookies is off. */
     private final CookieJars cookies;
+    /** The schemes of the hosts whose credentials were accepted, or null without site credentials. */
+    private final BasicAuthCache authCache;
+    /** The form logins of the site credentials, or null. */
+    private final FormLogins logins;
     private final PoolingAsyncClientConnectionManager connections;
     private final AddressGuard resolver;
     private final List<Header> fixedHeaders = new ArrayList<>();
@@ -153,6 +163,15 @@ public final class HttpProtocol implements Protocol {
         if (proxy != null) {
             proxy.addCredentials(credentials);
         }
+        SiteCredentials sites = SiteCredentials.fromConfig(config);
+        if (sites != null) {
+            for (SiteCredentials.HttpCredential c : sites.http()) {
+                credentials.setCredentials(new AuthScope(null, c.host(), c.port(), c.realm(), c.scheme()),
+                        new UsernamePasswordCredentials(c.user(), c.password().toCharArray()));
+            }
+        }
+        this.authCache = sites == null ? null : new BasicAuthCache();
+        this.logins = sites == null ? null : new FormLogins(sites, cookies, CrawlClock.system());
         IOReactorConfig.Builder io = IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true);
         this.client = client(io.build(), timeout, false, credentials, proxy == null || proxy.isSocks() ? null : proxy);
         // SOCKS is a setting of the I/O reactor, so it needs a client of its own; the excluded hosts are fetched
@@ -163,8 +182,9 @@ public final class HttpProtocol implements Protocol {
         if (socksClient != null) {
             socksClient.start();
         }
-        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms, {}", agent.header(),
-                contentLimit, timeout, deadlineMillis, proxy == null ? "no proxy" : proxy);
+        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms, {}, cookies {},"
+                + " site credentials {}", agent.header(), contentLimit, timeout, deadlineMillis,
+                proxy == null ? "no proxy" : proxy, cookies == null ? "off" : "on", sites == null ? "none" : sites);
     }
 
     /**
@@ -188,8 +208,10 @@ public final class HttpProtocol implements Protocol {
                 .disableRedirectHandling()
                 .disableAutomaticRetries()
                 .disableCookieManagement()
-                .disableAuthCaching()
                 .evictIdleConnections(TimeValue.ofSeconds(30));
+        if (authCache == null) {
+            builder.disableAuthCaching();
+        }
         if (httpProxy != null) {
             builder.setRoutePlanner(httpProxy.routePlanner());
         }
@@ -257,20 +279,29 @@ public final class HttpProtocol implements Protocol {
         } catch (InvalidUrlException e) {
             throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + e.getMessage(), e);
         }
+        String jar = jarKey(target, metadata);
+        if (logins != null && metadata != null) { // not before robots.txt, which decides whether pages are fetched
+            logins.before(target, jar, (login, form, key) -> send(login, login.href(), null, key, form));
+        }
+        return send(target, url, metadata, jar, null);
+    }
+
+    /** @param form a form to post (application/x-www-form-urlencoded), or null to GET */
+    private FetchResponse send(WebUrl target, String url, Metadata metadata, String jar, String form)
+            throws FetchException {
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
-        String jar = jarKey(target, metadata);
         String cookie = cookies == null ? null : cookies.header(jar, target);
-        Exchange first = exchange(target, metadata, deadline, POOLED, cookie);
+        Exchange first = exchange(target, metadata, deadline, POOLED, cookie, form);
         Exchange done = first;
-        if (first.failure != null && first.droppedOnReusedConnection()) {
+        if (form == null && first.failure != null && first.droppedOnReusedConnection()) {
             // The server closed an idle keep-alive connection as the request went out on it: the request
             // never got an answer and GET is idempotent (RFC 9110 section 9.2.2), so it is sent once more.
             // A connection state no pooled connection has makes the pool open a fresh one: another idle
             // connection to the host may have been closed by the server just the same. Once its answer
             // begins, the connection takes the ordinary state (BoundedBodyConsumer), to be reused as any.
             LOG.debug("{}: request dropped on a reused connection, retrying on a fresh one", url);
-            done = exchange(target, metadata, deadline, new Object(), cookie);
+            done = exchange(target, metadata, deadline, new Object(), cookie, null);
         }
         if (done.failure != null) {
             throw done.failure;
@@ -331,9 +362,9 @@ public final class HttpProtocol implements Protocol {
      *     for every ordinary exchange)
      */
     private Exchange exchange(WebUrl target, Metadata metadata, long deadlineNanos, Object connectionState,
-            String cookie) {
+            String cookie, String form) {
         // Built from Squall's parse, not from a java.net.URI, which refuses hosts browsers accept (my_host.example)
-        BasicHttpRequest request = new BasicHttpRequest(Method.GET,
+        BasicHttpRequest request = new BasicHttpRequest(form == null ? Method.GET : Method.POST,
                 new HttpHost(target.scheme(), target.hostName(), target.effectivePort()), target.pathAndQuery());
         fixedHeaders.forEach(request::addHeader);
         if (cookie != null) {
@@ -351,6 +382,9 @@ public final class HttpProtocol implements Protocol {
         }
         HttpClientContext context = HttpClientContext.create();
         context.setUserToken(connectionState);
+        if (authCache != null) {
+            context.setAuthCache(authCache); // shared, so a host's credentials go with its requests once accepted
+        }
         Instant started = Instant.now();
         BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit, headerLimits);
         boolean proxied = proxy != null && proxy.carries(target.hostName());
@@ -362,7 +396,10 @@ public final class HttpProtocol implements Protocol {
                         new FetchException(FetchException.Cause.ADDRESS_GUARD, e.getMessage(), e));
             }
         }
-        Future<BoundedBodyConsumer> future = (proxied && socksClient != null ? socksClient : client).execute(new BasicRequestProducer(request, null), consumer,
+        AsyncEntityProducer body = form == null ? null
+                : AsyncEntityProducers.create(form, ContentType.APPLICATION_FORM_URLENCODED);
+        Future<BoundedBodyConsumer> future = (proxied && socksClient != null ? socksClient : client).execute(
+                new BasicRequestProducer(request, body), consumer,
                 null, context, null);
         FetchException failure = null;
         try {

@@ -8,6 +8,7 @@ import io.squall.fetch.AddressAllowList;
 import io.squall.fetch.CookieJars;
 import io.squall.fetch.PolitenessDelay;
 import io.squall.fetch.ProxySettings;
+import io.squall.fetch.SiteCredentials;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
@@ -38,6 +39,7 @@ public final class TopologyChecks {
         AddressAllowList.fromConfig(config);
         ProxySettings.fromConfig(config);
         CookieJars.fromConfig(config, CrawlClock.system());
+        SiteCredentials.fromConfig(config);
         PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);
