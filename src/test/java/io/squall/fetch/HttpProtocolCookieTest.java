@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.http.FetchResponse;
-import io.squall.testweb.Response;
+import io.squall.testweb.GuardedSites;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** A site that serves its pages only with the session cookie its first page sets, fetched over real HTTP. */
 class HttpProtocolCookieTest {
+    private static final String COOKIE = "session=s3ss10n";
     private static TestWeb web;
     private static Site session;
     private static Site other;
@@ -24,7 +25,7 @@ class HttpProtocolCookieTest {
     @BeforeAll
     static void start() {
         web = TestWeb.start(2);
-        session = web.site(0).handle(SessionSite::answer);
+        session = web.site(0).handle(GuardedSites.sessionCookie(COOKIE, 10));
         other = web.site(1).page("/");
     }
 
@@ -44,7 +45,7 @@ class HttpProtocolCookieTest {
             FetchResponse page = http.fetch(session.url("/page/1"), keyed(session.host()));
             assertEquals(200, page.statusCode());
             String sent = new String(page.wire().requestHead(), StandardCharsets.ISO_8859_1);
-            assertTrue(sent.contains("\r\nCookie: " + SessionSite.COOKIE + "\r\n"), sent);
+            assertTrue(sent.contains("\r\nCookie: " + COOKIE + "\r\n"), sent);
 
             // Another host, even in the same jar (a key per IP or domain could put them together), gets nothing.
             assertEquals(200, http.fetch(other.url("/"), keyed(session.host())).statusCode());
@@ -58,25 +59,6 @@ class HttpProtocolCookieTest {
         try (HttpProtocol http = new HttpProtocol(FetchTestConfig.with())) {
             assertEquals(200, http.fetch(session.url("/"), keyed(session.host())).statusCode());
             assertEquals(403, http.fetch(session.url("/page/1"), keyed(session.host())).statusCode());
-        }
-    }
-
-    /** Sets a session cookie on "/" and answers every other page only to a request that carries it. */
-    static final class SessionSite {
-        static final String COOKIE = "session=s3ss10n";
-
-        private SessionSite() {
-        }
-
-        static Response answer(io.squall.testweb.Request request) {
-            if (request.path().equals("/")) {
-                return Response.page("/", "/page/1", "/page/2").header("Set-Cookie", COOKIE + "; Path=/; HttpOnly");
-            }
-            String cookie = request.header("Cookie");
-            if (cookie == null || !cookie.contains(COOKIE)) {
-                return Response.status(403).contentType("text/html").body("<p>no session</p>");
-            }
-            return request.path().startsWith("/page/") ? Response.page(request.path()) : null;
         }
     }
 }

@@ -8,20 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.http.FetchResponse;
-import io.squall.testweb.Request;
-import io.squall.testweb.Response;
+import io.squall.testweb.GuardedSites;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.Base64;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpProtocolCredentialsTest {
     static final String USER = "crawler";
     static final String PASSWORD = "cr3d-s3cret";
-    private static final String REALM = "Staff";
     @TempDir
     static Path dir;
     private static TestWeb web;
@@ -42,9 +34,9 @@ class HttpProtocolCredentialsTest {
     @BeforeAll
     static void start() throws Exception {
         web = TestWeb.start(3);
-        basic = web.site(0).handle(HttpProtocolCredentialsTest::basic);
-        digest = web.site(1).handle(HttpProtocolCredentialsTest::digest);
-        form = web.site(2).handle(HttpProtocolCredentialsTest::form);
+        basic = web.site(0).handle(GuardedSites.basic(USER, PASSWORD, 10));
+        digest = web.site(1).handle(GuardedSites.digest(USER, PASSWORD, 10));
+        form = web.site(2).handle(GuardedSites.formLogin(USER, PASSWORD, 10));
         Files.writeString(dir.resolve("password"), PASSWORD + "\n");
     }
 
@@ -60,7 +52,7 @@ class HttpProtocolCredentialsTest {
         Files.writeString(password, PASSWORD + "\n");
         Path file = in.resolve("credentials.yaml");
         Files.writeString(file, "- host: " + basicSite.host() + ":" + basicSite.port() + "\n  scheme: basic\n  realm: "
-                + REALM + "\n  user: " + USER + "\n  password.file: " + password + "\n"
+                + GuardedSites.realm() + "\n  user: " + USER + "\n  password.file: " + password + "\n"
                 + "- host: " + digestSite.host() + "\n  scheme: digest\n  user: " + USER + "\n  password.file: "
                 + password + "\n"
                 + "- host: " + formSite.host() + "\n  scheme: form\n  login.url: " + formSite.url("/login")
@@ -89,7 +81,7 @@ class HttpProtocolCredentialsTest {
     void basicCredentialsAreAnsweredOnceThenSentWithEveryPageAndWithheldFromTheArchive() throws Exception {
         try (HttpProtocol http = protocol(PASSWORD)) {
             for (int i = 0; i < 3; i++) {
-                FetchResponse r = http.fetch(basic.url("/page/" + i), keyed(basic));
+                FetchResponse r = http.fetch(basic.url("/page/" + (i + 1)), keyed(basic));
                 assertEquals(200, r.statusCode());
                 assertNoSecret(r);
                 String head = new String(r.wire().requestHead(), StandardCharsets.ISO_8859_1);
@@ -104,7 +96,7 @@ class HttpProtocolCredentialsTest {
     void digestCredentialsAreAnswered() throws Exception {
         try (HttpProtocol http = protocol(PASSWORD)) {
             for (int i = 0; i < 2; i++) {
-                FetchResponse r = http.fetch(digest.url("/page/" + i), keyed(digest));
+                FetchResponse r = http.fetch(digest.url("/page/" + (i + 1)), keyed(digest));
                 assertEquals(200, r.statusCode());
                 assertNoSecret(r);
             }
@@ -116,7 +108,7 @@ class HttpProtocolCredentialsTest {
         long postsBefore = web.log().count(form.host(), "/login");
         try (HttpProtocol http = protocol(PASSWORD)) {
             for (int i = 0; i < 3; i++) {
-                FetchResponse r = http.fetch(form.url("/page/" + i), keyed(form));
+                FetchResponse r = http.fetch(form.url("/page/" + (i + 1)), keyed(form));
                 assertEquals(200, r.statusCode());
                 assertNoSecret(r);
             }
@@ -124,67 +116,12 @@ class HttpProtocolCredentialsTest {
         }
         try (HttpProtocol http = protocol("wrong")) {
             for (int i = 0; i < 2; i++) {
-                String page = form.url("/page/" + i);
+                String page = form.url("/page/" + (i + 1));
                 FetchException e = assertThrows(FetchException.class, () -> http.fetch(page, keyed(form)));
                 assertEquals(FetchException.Cause.LOGIN, e.cause(), e.getMessage());
                 assertFalse(e.getMessage().contains("wrong"), e.getMessage());
             }
             assertEquals(postsBefore + 2, web.log().count(form.host(), "/login"), "a failed login is not repeated");
-        }
-    }
-
-    static Response basic(Request request) {
-        String expected = "Basic " + Base64.getEncoder().encodeToString((USER + ":" + PASSWORD)
-                .getBytes(StandardCharsets.UTF_8));
-        if (!expected.equals(request.header("Authorization"))) {
-            return Response.status(401).header("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
-        }
-        return Response.page(request.path());
-    }
-
-    /** RFC 7616 with qop=auth and MD5: the answer is checked against the password. */
-    static Response digest(Request request) {
-        String nonce = "dcd98b7102dd2f0e8b11d0f600bfb0c093";
-        String challenge = "Digest realm=\"" + REALM + "\", qop=\"auth\", nonce=\"" + nonce + "\", algorithm=MD5";
-        String header = request.header("Authorization");
-        if (header == null || !header.startsWith("Digest ")) {
-            return Response.status(401).header("WWW-Authenticate", challenge);
-        }
-        Map<String, String> p = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("(\\w+)=(?:\"([^\"]*)\"|([^,\\s]*))").matcher(header.substring(7));
-        while (m.find()) {
-            p.put(m.group(1), m.group(2) != null ? m.group(2) : m.group(3));
-        }
-        String ha1 = md5(USER + ":" + REALM + ":" + PASSWORD);
-        String ha2 = md5(request.method() + ":" + p.get("uri"));
-        String expected = md5(ha1 + ":" + nonce + ":" + p.get("nc") + ":" + p.get("cnonce") + ":" + p.get("qop") + ":"
-                + ha2);
-        if (!USER.equals(p.get("username")) || !expected.equals(p.get("response"))) {
-            return Response.status(401).header("WWW-Authenticate", challenge);
-        }
-        return Response.page(request.path());
-    }
-
-    /** POST /login with the user and password sets the session cookie; pages need it. */
-    static Response form(Request request) {
-        if (request.path().equals("/login")) {
-            boolean right = request.method().equals("POST") && request.body().contains("remember=yes")
-                    && request.body().contains("username=" + USER) && request.body().contains("password=" + PASSWORD);
-            return right ? Response.redirect(302, "/").header("Set-Cookie", "sid=f0rm-s3ss10n; Path=/; HttpOnly")
-                    : Response.html("<form>wrong user or password</form>");
-        }
-        String cookie = request.header("Cookie");
-        if (cookie == null || !cookie.contains("sid=f0rm-s3ss10n")) {
-            return Response.redirect(302, "/login");
-        }
-        return Response.page(request.path());
-    }
-
-    private static String md5(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
