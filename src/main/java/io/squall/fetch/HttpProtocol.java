@@ -94,7 +94,7 @@ public final class HttpProtocol implements Protocol {
     private final ProxySettings proxy;
     /** The cookies kept per politeness key, or null when http.use.cookies is off. */
     private final CookieJars cookies;
-    /** The schemes of the hosts whose credentials were accepted, or null without site credentials. */
+    /** The schemes of the hosts (and HTTP proxy) whose credentials were accepted, or null when none has any. */
     private final BasicAuthCache authCache;
     /** The form logins of the site credentials, or null. */
     private final FormLogins logins;
@@ -170,7 +170,8 @@ public final class HttpProtocol implements Protocol {
                         new UsernamePasswordCredentials(c.user(), c.password().toCharArray()));
             }
         }
-        this.authCache = sites == null ? null : new BasicAuthCache();
+        // Kept once accepted, the credentials go with the next requests without a new challenge each time.
+        this.authCache = sites == null && (proxy == null || !proxy.hasHttpUser()) ? null : new BasicAuthCache();
         this.logins = sites == null ? null : new FormLogins(sites, cookies, CrawlClock.system());
         IOReactorConfig.Builder io = IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true);
         this.client = client(io.build(), timeout, false, credentials, proxy == null || proxy.isSocks() ? null : proxy);

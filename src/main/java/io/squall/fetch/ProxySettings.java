@@ -82,6 +82,11 @@ public final class ProxySettings {
         return host;
     }
 
+    /** Whether an HTTP proxy asks for a user: its credentials are then worth keeping for later requests. */
+    boolean hasHttpUser() {
+        return type == Type.HTTP && !user.isEmpty();
+    }
+
     boolean isSocks() {
         return type == Type.SOCKS;
     }
@@ -115,7 +120,7 @@ public final class ProxySettings {
 
     /** Gives the HTTP proxy's user and password to the client, answered to the proxy's 407 challenges only. */
     void addCredentials(BasicCredentialsProvider credentials) {
-        if (type == Type.HTTP && !user.isEmpty()) {
+        if (hasHttpUser()) {
             credentials.setCredentials(new AuthScope(host, port),
                     new UsernamePasswordCredentials(user, password.toCharArray()));
         }

@@ -71,6 +71,11 @@ class HttpProtocolProxyTest {
             assertEquals(200, page.statusCode());
             assertTrue(proxy.log().contains("GET " + site.url("/via-http")), proxy.log());
             assertTrue(seen(site, "/via-http").header("Via").contains("tinyproxy"), "the site was asked by the proxy");
+            site.page("/again");
+            assertEquals(200, http.fetch(site.url("/again"), new Metadata()).statusCode());
+            assertEquals(200, http.fetch(site.url("/again"), new Metadata()).statusCode());
+            assertEquals(2, proxy.log().split(java.util.regex.Pattern.quote("GET " + site.url("/again"))).length - 1,
+                    "once accepted, the proxy's credentials go with each request, without a new 407: " + proxy.log());
 
             RobotsCache.Robots robots = new RobotsCache(http, FetchTestConfig.with()).fetch(site.url("/private/x"));
             assertFalse(robots.isAllowed(site.url("/private/x")));
