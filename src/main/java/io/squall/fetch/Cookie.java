@@ -81,7 +81,8 @@ record Cookie(String name, String value, String domain, boolean hostOnly, String
                 case "max-age" -> {
                     try {
                         long seconds = Long.parseLong(v);
-                        expires = seconds <= 0 ? Long.MIN_VALUE : nowMillis + Math.min(seconds, Long.MAX_VALUE / 2000) * 1000;
+                        expires = seconds <= 0 ? Long.MIN_VALUE
+                                : nowMillis + Math.min(seconds, Long.MAX_VALUE / 2000) * 1000;
                         maxAgeSeen = true;
                     } catch (NumberFormatException ignored) {
                         // RFC 6265 5.2.2: an attribute that is not a number is ignored

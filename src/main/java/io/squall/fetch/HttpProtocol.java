@@ -37,14 +37,14 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
+import org.apache.hc.client5.http.auth.AuthScope;
+import org.apache.hc.client5.http.auth.UsernamePasswordCredentials;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
-import org.apache.hc.client5.http.auth.AuthScope;
-import org.apache.hc.client5.http.auth.UsernamePasswordCredentials;
 import org.apache.hc.client5.http.impl.auth.BasicAuthCache;
 import org.apache.hc.client5.http.impl.auth.BasicCredentialsProvider;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
@@ -78,8 +78,10 @@ import org.slf4j.LoggerFactory;
  * HTTP and HTTPS on Apache HttpClient 5's asynchronous client (HTTP/1.1, and HTTP/2 where TLS negotiates
  * it). The calling thread waits for each fetch with the total deadline {@code http.deadline}, so a server
  * dripping bytes cannot hold it; connect and read timeouts are {@code http.timeout}. Redirects are not
- * followed, cookies are kept only with {@code http.use.cookies} ({@link CookieJars}), bodies are kept raw up to the content limit and decoded here. Every fetch goes
- * through the proxy of {@link ProxySettings} when one is set and the host is not excluded from it.
+ * followed, cookies are kept only with {@code http.use.cookies} ({@link CookieJars}), bodies are kept raw up
+ * to the content limit and decoded here. Every fetch goes through the proxy of {@link ProxySettings} when one
+ * is set and the host is not excluded from it; the hosts of {@link SiteCredentials} get their credentials
+ * (Basic and Digest answered by HttpClient, forms posted by {@link FormLogins}).
  */
 public final class HttpProtocol implements Protocol {
     private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
@@ -400,8 +402,7 @@ public final class HttpProtocol implements Protocol {
         AsyncEntityProducer body = form == null ? null
                 : AsyncEntityProducers.create(form, ContentType.APPLICATION_FORM_URLENCODED);
         Future<BoundedBodyConsumer> future = (proxied && socksClient != null ? socksClient : client).execute(
-                new BasicRequestProducer(request, body), consumer,
-                null, context, null);
+                new BasicRequestProducer(request, body), consumer, null, context, null);
         FetchException failure = null;
         try {
             future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
