@@ -38,16 +38,23 @@ public final class AddressAllowList {
         }
     }
 
+    private final String key;
     private final List<String> entries;
     private final List<Range> ranges = new ArrayList<>();
     private final List<String> hosts = new ArrayList<>();
     private final List<String> domains = new ArrayList<>();
 
     public AddressAllowList(List<String> entries) {
+        this(KEY, entries);
+    }
+
+    /** A list written the same way under another key ({@code http.proxy.exclude}), which its errors name. */
+    AddressAllowList(String key, List<String> entries) {
+        this.key = key;
         this.entries = List.copyOf(entries);
         for (String entry : entries) {
             String e = entry.strip().toLowerCase(Locale.ROOT);
-            Range range = range(e, entry);
+            Range range = range(e, entry, key);
             if (range != null) {
                 ranges.add(range);
             } else if (e.startsWith(".") && HOST_NAME.matcher(e.substring(1)).matches()) {
@@ -55,7 +62,7 @@ public final class AddressAllowList {
             } else if (HOST_NAME.matcher(e).matches()) {
                 hosts.add(withoutTrailingDot(e));
             } else {
-                throw invalid(entry, "write an address, a CIDR range or a host name");
+                throw invalid(key, entry, "write an address, a CIDR range or a host name");
             }
         }
     }
@@ -83,18 +90,31 @@ public final class AddressAllowList {
         return false;
     }
 
+    /** Whether the URL host is listed: by name, or as a literal address within a listed range. */
+    boolean matches(String host) {
+        if (allowsHost(host)) {
+            return true;
+        }
+        try {
+            InetAddress literal = IpLiterals.of(host);
+            return literal != null && allowsAddress(literal);
+        } catch (UnknownHostException e) {
+            return false; // no address: a name, which the names above did not list
+        }
+    }
+
     boolean allowsAddress(InetAddress address) {
         byte[] bytes = address.getAddress();
         return ranges.stream().anyMatch(r -> r.contains(bytes));
     }
 
     /** The entry as an address range (a single address is a full-length one), or null if it is a name. */
-    private static Range range(String e, String entry) {
+    private static Range range(String e, String entry, String key) {
         int slash = e.indexOf('/');
         String address = slash < 0 ? e : e.substring(0, slash);
         if (!isAddressSyntax(address)) {
             if (slash >= 0) {
-                throw invalid(entry, "a CIDR range is an address, '/' and a prefix length");
+                throw invalid(key, entry, "a CIDR range is an address, '/' and a prefix length");
             }
             return null;
         }
@@ -102,10 +122,10 @@ public final class AddressAllowList {
         try {
             parsed = IpLiterals.of(address);
         } catch (UnknownHostException ex) {
-            throw invalid(entry, "not an IP address");
+            throw invalid(key, entry, "not an IP address");
         }
         if (parsed == null) {
-            throw invalid(entry, "not an IP address");
+            throw invalid(key, entry, "not an IP address");
         }
         byte[] bytes = parsed.getAddress();
         int prefix = bytes.length * 8;
@@ -116,7 +136,7 @@ public final class AddressAllowList {
                 prefix = -1;
             }
             if (prefix < 0 || prefix > bytes.length * 8) {
-                throw invalid(entry, "the prefix length must be 0 to " + bytes.length * 8);
+                throw invalid(key, entry, "the prefix length must be 0 to " + bytes.length * 8);
             }
         }
         return new Range(bytes, prefix);
@@ -132,7 +152,7 @@ public final class AddressAllowList {
         return host.endsWith(".") ? host.substring(0, host.length() - 1) : host;
     }
 
-    private static ConfigException invalid(String entry, String why) {
-        return new ConfigException(KEY + ": '" + entry + "' is not valid: " + why);
+    private static ConfigException invalid(String key, String entry, String why) {
+        return new ConfigException(key + ": '" + entry + "' is not valid: " + why);
     }
 }

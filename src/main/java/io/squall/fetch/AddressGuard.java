@@ -20,6 +20,7 @@ import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 final class AddressGuard implements DnsResolver {
     private final boolean guard;
     private final AddressAllowList allowed;
+    private final String proxyHost;
     private final Cache<String, String> lastAddress = Caffeine.newBuilder()
             .maximumSize(10_000)
             .expireAfterWrite(Duration.ofHours(1))
@@ -35,12 +36,19 @@ final class AddressGuard implements DnsResolver {
     }
 
     AddressGuard(boolean guard, AddressAllowList allowed) {
-        this.guard = guard;
-        this.allowed = allowed;
+        this(guard, allowed, null);
     }
 
-    static AddressGuard fromConfig(CrawlerConfig config) {
-        return new AddressGuard(config.getBoolean("http.address.guard"), AddressAllowList.fromConfig(config));
+    /** @param proxyHost the proxy's host or null: the user named it, so it is let through whatever its address */
+    AddressGuard(boolean guard, AddressAllowList allowed, String proxyHost) {
+        this.guard = guard;
+        this.allowed = allowed;
+        this.proxyHost = proxyHost;
+    }
+
+    static AddressGuard fromConfig(CrawlerConfig config, ProxySettings proxy) {
+        return new AddressGuard(config.getBoolean("http.address.guard"), AddressAllowList.fromConfig(config),
+                proxy == null || proxy.isSocks() ? null : proxy.host());
     }
 
     @Override
@@ -48,19 +56,39 @@ final class AddressGuard implements DnsResolver {
         InetAddress literal = IpLiterals.of(host);
         InetAddress[] addresses = literal != null ? new InetAddress[] {literal}
                 : SystemDefaultDnsResolver.INSTANCE.resolve(host);
-        if (guard && !allowed.allowsHost(host)) {
+        if (guard && !allowed.allowsHost(host) && !host.equals(proxyHost)) {
             for (InetAddress a : addresses) {
-                if (SpecialAddresses.isSpecial(a) && !allowed.allowsAddress(a)) {
-                    throw new BlockedAddressException(host + " is " + IpLiterals.text(a) + ", a loopback, private"
-                            + " or special address: nothing is requested from it unless " + AddressAllowList.KEY
-                            + " (or --allow) lists it (http.address.guard)");
-                }
+                check(host, a);
             }
         }
         if (addresses.length > 0) {
             lastAddress.put(host, addresses[0].getHostAddress());
         }
         return addresses;
+    }
+
+    /**
+     * Checks a host that an HTTP proxy will resolve, as far as it can be checked here: a literal address is
+     * refused as it would be on a direct connection; a name is the proxy's to resolve, unseen by the guard.
+     */
+    void checkUnresolved(String host) throws BlockedAddressException {
+        InetAddress literal;
+        try {
+            literal = IpLiterals.of(host);
+        } catch (UnknownHostException e) {
+            throw new BlockedAddressException(host + " is no address: " + e.getMessage());
+        }
+        if (guard && literal != null && !allowed.allowsHost(host)) {
+            check(host, literal);
+        }
+    }
+
+    private void check(String host, InetAddress a) throws BlockedAddressException {
+        if (SpecialAddresses.isSpecial(a) && !allowed.allowsAddress(a)) {
+            throw new BlockedAddressException(host + " is " + IpLiterals.text(a) + ", a loopback, private"
+                    + " or special address: nothing is requested from it unless " + AddressAllowList.KEY
+                    + " (or --allow) lists it (http.address.guard)");
+        }
     }
 
     @Override

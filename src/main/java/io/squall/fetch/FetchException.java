@@ -30,6 +30,8 @@ public final class FetchException extends IOException {
         CONTENT_ENCODING("content.encoding"),
         /** The host resolved to a loopback, private or otherwise special address ({@code http.address.guard}). */
         ADDRESS_GUARD(ErrorCauses.ADDRESS_GUARD),
+        /** The form login of the host ({@code http.credentials.file}) did not succeed. */
+        LOGIN("login.failed"),
         IO("io");
 
         public final String value;

@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.http.FetchResponse;
@@ -36,11 +37,16 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
+import org.apache.hc.client5.http.auth.AuthScope;
+import org.apache.hc.client5.http.auth.UsernamePasswordCredentials;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.auth.BasicAuthCache;
+import org.apache.hc.client5.http.impl.auth.BasicCredentialsProvider;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
@@ -48,6 +54,7 @@ import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
 import org.apache.hc.client5.http.ssl.HttpsSupport;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
+import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.EndpointDetails;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
@@ -56,6 +63,8 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.Method;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
+import org.apache.hc.core5.http.nio.AsyncEntityProducer;
+import org.apache.hc.core5.http.nio.entity.AsyncEntityProducers;
 import org.apache.hc.core5.http.nio.support.BasicRequestProducer;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
@@ -69,7 +78,10 @@ import org.slf4j.LoggerFactory;
  * HTTP and HTTPS on Apache HttpClient 5's asynchronous client (HTTP/1.1, and HTTP/2 where TLS negotiates
  * it). The calling thread waits for each fetch with the total deadline {@code http.deadline}, so a server
  * dripping bytes cannot hold it; connect and read timeouts are {@code http.timeout}. Redirects are not
- * followed, no cookie is kept, bodies are kept raw up to the content limit and decoded here.
+ * followed, cookies are kept only with {@code http.use.cookies} ({@link CookieJars}), bodies are kept raw up
+ * to the content limit and decoded here. Every fetch goes through the proxy of {@link ProxySettings} when one
+ * is set and the host is not excluded from it; the hosts of {@link SiteCredentials} get their credentials
+ * (Basic and Digest answered by HttpClient, forms posted by {@link FormLogins}).
  */
 public final class HttpProtocol implements Protocol {
     private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
@@ -79,6 +91,15 @@ public final class HttpProtocol implements Protocol {
     static final Object POOLED = "squall-pooled";
 
     private final CloseableHttpAsyncClient client;
+    /** The client that connects through the SOCKS proxy, or null. */
+    private final CloseableHttpAsyncClient socksClient;
+    private final ProxySettings proxy;
+    /** The cookies kept per politeness key, or null when http.use.cookies is off. */
+    private final CookieJars cookies;
+    /** The schemes of the hosts (and HTTP proxy) whose credentials were accepted, or null when none has any. */
+    private final BasicAuthCache authCache;
+    /** The form logins of the site credentials, or null. */
+    private final FormLogins logins;
     private final PoolingAsyncClientConnectionManager connections;
     private final AddressGuard resolver;
     private final List<Header> fixedHeaders = new ArrayList<>();
@@ -120,7 +141,9 @@ public final class HttpProtocol implements Protocol {
             fixedHeaders.add(header(name, String.valueOf(value)));
         });
 
-        this.resolver = AddressGuard.fromConfig(config);
+        this.proxy = ProxySettings.fromConfig(config);
+        this.cookies = CookieJars.fromConfig(config, CrawlClock.system());
+        this.resolver = AddressGuard.fromConfig(config, proxy);
         int threads = config.getInt("fetcher.threads.number");
         this.connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setDnsResolver(resolver)
@@ -138,9 +161,45 @@ public final class HttpProtocol implements Protocol {
                                 ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1)
                         .build())
                 .build();
-        this.client = HttpAsyncClients.custom()
+        BasicCredentialsProvider credentials = new BasicCredentialsProvider();
+        if (proxy != null) {
+            proxy.addCredentials(credentials);
+        }
+        SiteCredentials sites = SiteCredentials.fromConfig(config);
+        if (sites != null) {
+            for (SiteCredentials.HttpCredential c : sites.http()) {
+                credentials.setCredentials(new AuthScope(null, c.host(), c.port(), c.realm(), c.scheme()),
+                        new UsernamePasswordCredentials(c.user(), c.password().toCharArray()));
+            }
+        }
+        // Kept once accepted, the credentials go with the next requests without a new challenge each time.
+        this.authCache = sites == null && (proxy == null || !proxy.hasHttpUser()) ? null : new BasicAuthCache();
+        this.logins = sites == null ? null : new FormLogins(sites, cookies, CrawlClock.system());
+        IOReactorConfig.Builder io = IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true);
+        this.client = client(io.build(), timeout, false, credentials, proxy == null || proxy.isSocks() ? null : proxy);
+        // SOCKS is a setting of the I/O reactor, so it needs a client of its own; the excluded hosts are fetched
+        // by the direct one. Both share the pool: a host is always fetched by the same one, its connections too.
+        this.socksClient = proxy != null && proxy.isSocks()
+                ? client(proxy.throughSocks(io).build(), timeout, true, credentials, null) : null;
+        client.start();
+        if (socksClient != null) {
+            socksClient.start();
+        }
+        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms, {}, cookies {},"
+                + " site credentials {}", agent.header(), contentLimit, timeout, deadlineMillis,
+                proxy == null ? "no proxy" : proxy, cookies == null ? "off" : "on", sites == null ? "none" : sites);
+    }
+
+    /**
+     * @param sharedConnections whether another client owns the pool (and closes it)
+     * @param httpProxy the HTTP proxy that routes go through, or null
+     */
+    private CloseableHttpAsyncClient client(IOReactorConfig io, Timeout timeout, boolean sharedConnections,
+            BasicCredentialsProvider credentials, ProxySettings httpProxy) {
+        HttpAsyncClientBuilder builder = HttpAsyncClients.custom()
                 .setConnectionManager(connections)
-                .setIOReactorConfig(IOReactorConfig.custom().setSoTimeout(timeout).setTcpNoDelay(true).build())
+                .setConnectionManagerShared(sharedConnections)
+                .setIOReactorConfig(io)
                 .setHttp1Config(headerLimits.http1Config())
                 .setH2Config(headerLimits.h2Config())
                 .setDefaultRequestConfig(RequestConfig.custom()
@@ -148,15 +207,18 @@ public final class HttpProtocol implements Protocol {
                         .setResponseTimeout(timeout)
                         .setRedirectsEnabled(false)
                         .build())
+                .setDefaultCredentialsProvider(credentials)
                 .disableRedirectHandling()
                 .disableAutomaticRetries()
                 .disableCookieManagement()
-                .disableAuthCaching()
-                .evictIdleConnections(TimeValue.ofSeconds(30))
-                .build();
-        client.start();
-        LOG.info("HTTP protocol: agent '{}', content limit {} bytes, timeout {}, deadline {} ms", agent.header(),
-                contentLimit, timeout, deadlineMillis);
+                .evictIdleConnections(TimeValue.ofSeconds(30));
+        if (authCache == null) {
+            builder.disableAuthCaching();
+        }
+        if (httpProxy != null) {
+            builder.setRoutePlanner(httpProxy.routePlanner());
+        }
+        return builder.build();
     }
 
     private static Header header(String name, String value) {
@@ -220,18 +282,29 @@ public final class HttpProtocol implements Protocol {
         } catch (InvalidUrlException e) {
             throw new FetchException(FetchException.Cause.PROTOCOL, "not a valid URL: " + e.getMessage(), e);
         }
+        String jar = jarKey(target, metadata);
+        if (logins != null && metadata != null) { // not before robots.txt, which decides whether pages are fetched
+            logins.before(target, jar, (login, form, key) -> send(login, login.href(), null, key, form));
+        }
+        return send(target, url, metadata, jar, null);
+    }
+
+    /** @param form a form to post (application/x-www-form-urlencoded), or null to GET */
+    private FetchResponse send(WebUrl target, String url, Metadata metadata, String jar, String form)
+            throws FetchException {
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
-        Exchange first = exchange(target, metadata, deadline, POOLED);
+        String cookie = cookies == null ? null : cookies.header(jar, target);
+        Exchange first = exchange(target, metadata, deadline, POOLED, cookie, form);
         Exchange done = first;
-        if (first.failure != null && first.droppedOnReusedConnection()) {
+        if (form == null && first.failure != null && first.droppedOnReusedConnection()) {
             // The server closed an idle keep-alive connection as the request went out on it: the request
             // never got an answer and GET is idempotent (RFC 9110 section 9.2.2), so it is sent once more.
             // A connection state no pooled connection has makes the pool open a fresh one: another idle
             // connection to the host may have been closed by the server just the same. Once its answer
             // begins, the connection takes the ordinary state (BoundedBodyConsumer), to be reused as any.
             LOG.debug("{}: request dropped on a reused connection, retrying on a fresh one", url);
-            done = exchange(target, metadata, deadline, new Object());
+            done = exchange(target, metadata, deadline, new Object(), cookie, null);
         }
         if (done.failure != null) {
             throw done.failure;
@@ -240,6 +313,9 @@ public final class HttpProtocol implements Protocol {
         BoundedBodyConsumer consumer = done.consumer;
         HttpResponse response = consumer.response();
         Map<String, List<String>> headers = headersOf(response);
+        if (cookies != null) {
+            cookies.store(jar, target, headers.getOrDefault("set-cookie", List.of()));
+        }
         String encoding = response.getFirstHeader("Content-Encoding") == null ? null
                 : response.getFirstHeader("Content-Encoding").getValue();
         byte[] raw = consumer.body();
@@ -251,6 +327,12 @@ public final class HttpProtocol implements Protocol {
                 consumer.reachedLimit());
         return new FetchResponse(url, response.getCode(), headers, decoded.bytes(), ip, loadingTime,
                 decoded.trimmedReason(), wire);
+    }
+
+    /** The jar of the URL's politeness key; robots.txt, fetched without metadata, uses its host's. */
+    private static String jarKey(WebUrl target, Metadata metadata) {
+        String key = metadata == null ? null : metadata.getFirst(MetadataKeys.PARTITION_KEY);
+        return key == null || key.isEmpty() ? target.hostName() : key;
     }
 
     /**
@@ -282,11 +364,15 @@ public final class HttpProtocol implements Protocol {
      * @param connectionState the pool hands out only idle connections left with the same state ({@link #POOLED}
      *     for every ordinary exchange)
      */
-    private Exchange exchange(WebUrl target, Metadata metadata, long deadlineNanos, Object connectionState) {
+    private Exchange exchange(WebUrl target, Metadata metadata, long deadlineNanos, Object connectionState,
+            String cookie, String form) {
         // Built from Squall's parse, not from a java.net.URI, which refuses hosts browsers accept (my_host.example)
-        BasicHttpRequest request = new BasicHttpRequest(Method.GET,
+        BasicHttpRequest request = new BasicHttpRequest(form == null ? Method.GET : Method.POST,
                 new HttpHost(target.scheme(), target.hostName(), target.effectivePort()), target.pathAndQuery());
         fixedHeaders.forEach(request::addHeader);
+        if (cookie != null) {
+            request.addHeader("Cookie", cookie);
+        }
         if (conditional && metadata != null) {
             String lastModified = metadata.getFirst(MetadataKeys.LAST_MODIFIED);
             String etag = metadata.getFirst(MetadataKeys.ETAG);
@@ -299,10 +385,24 @@ public final class HttpProtocol implements Protocol {
         }
         HttpClientContext context = HttpClientContext.create();
         context.setUserToken(connectionState);
+        if (authCache != null) {
+            context.setAuthCache(authCache); // shared, so a host's credentials go with its requests once accepted
+        }
         Instant started = Instant.now();
         BoundedBodyConsumer consumer = new BoundedBodyConsumer(contentLimit, headerLimits);
-        Future<BoundedBodyConsumer> future = client.execute(new BasicRequestProducer(request, null), consumer,
-                null, context, null);
+        boolean proxied = proxy != null && proxy.carries(target.hostName());
+        if (proxied && !proxy.isSocks()) {
+            try {
+                resolver.checkUnresolved(target.hostName());
+            } catch (AddressGuard.BlockedAddressException e) {
+                return new Exchange(started, request, context, consumer,
+                        new FetchException(FetchException.Cause.ADDRESS_GUARD, e.getMessage(), e));
+            }
+        }
+        AsyncEntityProducer body = form == null ? null
+                : AsyncEntityProducers.create(form, ContentType.APPLICATION_FORM_URLENCODED);
+        Future<BoundedBodyConsumer> future = (proxied && socksClient != null ? socksClient : client).execute(
+                new BasicRequestProducer(request, body), consumer, null, context, null);
         FetchException failure = null;
         try {
             future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -402,6 +502,9 @@ public final class HttpProtocol implements Protocol {
 
     @Override
     public void close() {
+        if (socksClient != null) {
+            socksClient.close(CloseMode.GRACEFUL); // first: the direct client closes the pool they share
+        }
         client.close(CloseMode.GRACEFUL);
     }
 }

@@ -15,9 +15,14 @@ final class WireHeads {
     private WireHeads() {
     }
 
+    /** What a credential header's value becomes in the archive: its scheme, then this. */
+    static final String WITHHELD = "[withheld by the crawler]";
+
     /**
      * The request line and headers as sent; a Host header is added where HTTP/2 carried the authority in a
-     * pseudo-header instead.
+     * pseudo-header instead. The credentials of an Authorization or Proxy-Authorization header are withheld
+     * (their scheme is kept: "Basic [withheld by the crawler]"): an archive must not hold a password, and a
+     * Basic one is only encoded, a Digest one open to guessing.
      */
     static byte[] request(HttpRequest request, String authority) {
         StringBuilder head = new StringBuilder(256).append(request.getMethod()).append(' ')
@@ -26,9 +31,18 @@ final class WireHeads {
             head.append("Host: ").append(authority).append("\r\n");
         }
         for (Header h : request.getHeaders()) {
-            head.append(h.getName()).append(": ").append(h.getValue()).append("\r\n");
+            head.append(h.getName()).append(": ").append(withheld(h)).append("\r\n");
         }
         return bytes(head.append("\r\n"));
+    }
+
+    private static String withheld(Header h) {
+        if (!h.getName().equalsIgnoreCase("Authorization") && !h.getName().equalsIgnoreCase("Proxy-Authorization")) {
+            return h.getValue();
+        }
+        String value = h.getValue().strip();
+        int space = value.indexOf(' ');
+        return (space < 0 ? "" : value.substring(0, space + 1)) + WITHHELD;
     }
 
     /** The status line and headers as received, Transfer-Encoding renamed (the body is stored de-chunked). */

@@ -11,10 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Keeps OpenSearch passwords out of a local crawl's topology configuration, which Storm writes to
- * {@code squall.log} when the topology is submitted. A password written in the configuration files moves
- * to a file under the data directory that only its owner may read, named by {@code <key>.file}, where the
- * workers read it when they create their client; the password's own key is emptied.
+ * Keeps the passwords of {@link Secrets#KEYS} (OpenSearch's, the proxy's) out of a local crawl's topology
+ * configuration, which Storm writes to {@code squall.log} when the topology is submitted. A password written
+ * in the configuration files moves to a file under the data directory that only its owner may read, named by
+ * {@code <key>.file}, where the workers read it when they create their client; the password's own key is
+ * emptied.
  */
 public final class LocalSecrets {
     private LocalSecrets() {

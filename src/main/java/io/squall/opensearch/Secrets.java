@@ -10,14 +10,15 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The passwords Squall needs for OpenSearch, given in the configuration (local mode moves them out of it
+ * The passwords Squall needs (OpenSearch's, the proxy's), given in the configuration (local mode moves them out of it
  * before the topology starts) or, as a Storm cluster needs them, in a file named by {@code <key>.file} or
  * an environment variable named by {@code <key>.env}, read where the client is created: Storm shows the
  * topology configuration in its UI and writes it to its logs, so a password must not be in it.
  */
 public final class Secrets {
     /** The secret settings, each of which may instead be read from the file {@code <key>.file}. */
-    public static final List<String> KEYS = List.of("opensearch.password", "opensearch.truststore.password");
+    public static final List<String> KEYS = List.of("opensearch.password", "opensearch.truststore.password",
+            "http.proxy.pass");
 
     private Secrets() {
     }

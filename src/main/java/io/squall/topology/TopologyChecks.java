@@ -3,8 +3,12 @@ package io.squall.topology;
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
+import io.squall.core.CrawlClock;
 import io.squall.fetch.AddressAllowList;
+import io.squall.fetch.CookieJars;
 import io.squall.fetch.PolitenessDelay;
+import io.squall.fetch.ProxySettings;
+import io.squall.fetch.SiteCredentials;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
@@ -34,6 +38,9 @@ public final class TopologyChecks {
         }
         UserAgent.fromConfig(config);
         AddressAllowList.fromConfig(config);
+        ProxySettings.fromConfig(config);
+        CookieJars.fromConfig(config, CrawlClock.system());
+        SiteCredentials.fromConfig(config);
         PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);

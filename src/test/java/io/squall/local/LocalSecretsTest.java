@@ -20,7 +20,7 @@ class LocalSecretsTest {
     @Test
     void aPasswordInTheConfigurationMovesToAFileOnlyItsOwnerReads() throws Exception {
         CrawlerConfig config = CrawlerConfig.defaults().with(Map.of("opensearch.password", "pa55 word",
-                "opensearch.truststore.password", "changeit"), "crawler-conf.yaml");
+                "opensearch.truststore.password", "changeit", "http.proxy.pass", "pr0xy"), "crawler-conf.yaml");
         CrawlerConfig kept = LocalSecrets.keptOut(config, data);
 
         for (String key : Secrets.KEYS) {

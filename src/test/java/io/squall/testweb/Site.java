@@ -19,6 +19,7 @@ public final class Site {
     // Pages made on request, by path prefix: answered where no route of the exact path is declared.
     private final Map<String, Function<String, Response>> generated = new ConcurrentHashMap<>();
     private volatile long answerDelayMillis;
+    private volatile Function<Request, Response> handler = request -> null;
 
     /** The responses of one path and how many requests it has answered. */
     private static final class Route {
@@ -144,14 +145,24 @@ public final class Site {
         return this;
     }
 
+    /**
+     * Answers every request the handler answers (non-null), before the declared paths: for sites that look at
+     * the request itself (its cookies, its credentials, a form's body).
+     */
+    public Site handle(Function<Request, Response> requestHandler) {
+        this.handler = requestHandler;
+        return this;
+    }
+
     /** How many requests this path has answered (as declared: with its query if it has one). */
     public int served(String path) {
         Route r = routes.get(path);
         return r == null ? 0 : r.served.get();
     }
 
-    Response respond(String pathWithQuery) {
-        Response response = declared(pathWithQuery);
+    Response respond(Request request) {
+        Response handled = handler.apply(request);
+        Response response = handled != null ? handled : declared(request.path());
         long delay = answerDelayMillis;
         return delay > response.delayMillis ? response.delay(delay) : response;
     }

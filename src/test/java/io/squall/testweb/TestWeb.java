@@ -48,6 +48,7 @@ public final class TestWeb implements AutoCloseable {
     public static final String LOOPBACK_RANGE = "127.0.0.0/24";
     static final int MAX_CONNECTIONS = 512;
     private static final int MAX_HEADER_BYTES = 16 * 1024;
+    private static final int MAX_BODY_KEPT = 64 * 1024;
     private static final int KEEP_ALIVE_MILLIS = 15_000;
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
 
@@ -165,10 +166,10 @@ public final class TestWeb implements AutoCloseable {
         String method = requestLine[0];
         String path = requestLine[1];
         String headers = lines.length > 1 ? lines[1] : "";
-        skipBody(in, LoggedRequest.header(headers, "Content-Length"));
+        String body = readBody(in, LoggedRequest.header(headers, "Content-Length"));
         RequestLog.Entry entry = log.start(site.host(), method, path, LoggedRequest.header(headers, "User-Agent"),
                 headers, connectionId);
-        Response response = site.respond(path);
+        Response response = site.respond(new Request(method, path, headers, body));
         try {
             switch (response.delivery) {
                 case HANG -> {
@@ -281,18 +282,30 @@ public final class TestWeb implements AutoCloseable {
         return n >= 4 && bytes[n - 4] == '\r' && bytes[n - 3] == '\n' && bytes[n - 2] == '\r';
     }
 
-    private static void skipBody(InputStream in, String contentLength) throws IOException {
+    /** The request's body, its first {@value #MAX_BODY_KEPT} bytes kept (as ISO-8859-1), the rest skipped. */
+    private static String readBody(InputStream in, String contentLength) throws IOException {
         if (contentLength == null) {
-            return;
+            return "";
         }
         long n = Long.parseLong(contentLength.trim());
+        ByteArrayOutputStream kept = new ByteArrayOutputStream();
         while (n > 0) {
+            if (kept.size() < MAX_BODY_KEPT) {
+                int b = in.read();
+                if (b < 0) {
+                    break;
+                }
+                kept.write(b);
+                n--;
+                continue;
+            }
             long skipped = in.skip(n);
             if (skipped <= 0) {
-                return;
+                break;
             }
             n -= skipped;
         }
+        return kept.toString(StandardCharsets.ISO_8859_1);
     }
 
     private void sleep(long millis) {

@@ -53,6 +53,18 @@ class TopologyChecksTest {
     }
 
     @Test
+    void wrongProxyCookieAndCredentialSettingsStopTheStartWithOneLine() {
+        assertEquals("http.proxy.type: 'ftp' is not a proxy type: write HTTP (https goes through it with CONNECT) or"
+                + " SOCKS (SOCKS5)", problem(Map.of("http.proxy.host", "proxy.example", "http.proxy.type", "ftp")));
+        assertEquals("http.proxy.port: 65536 is not a port (1 to 65535)",
+                problem(Map.of("http.proxy.host", "proxy.example", "http.proxy.port", 65536)));
+        assertTrue(problem(Map.of("http.credentials.file", "/nonexistent/credentials.yaml"))
+                .startsWith("http.credentials.file: cannot read '/nonexistent/credentials.yaml'"));
+        assertTrue(problem(Map.of("http.use.cookies", true, "http.trust.everything", true))
+                .startsWith("http.use.cookies is refused with http.trust.everything"));
+    }
+
+    @Test
     void everyComponentNeedsATaskAndTheSpoutMayFollowTheShards() {
         assertEquals("parallelism.fetcher is 0: a component needs at least one task",
                 problem(Map.of("parallelism.fetcher", 0)));
