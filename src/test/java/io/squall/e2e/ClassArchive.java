@@ -79,7 +79,8 @@ final class ClassArchive {
         Path archive = DIR.resolve("squall.jsa").toAbsolutePath();
         String stamp = stamp(testClasspath);
         String classpath = jarsOnly(testClasspath, false);
-        if (!Files.isRegularFile(archive) || !Files.isRegularFile(stampFile)
+        boolean jarsThere = Stream.of(classpath.split(File.pathSeparator)).map(Path::of).allMatch(Files::exists);
+        if (!jarsThere || !Files.isRegularFile(archive) || !Files.isRegularFile(stampFile)
                 || !Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
             Files.deleteIfExists(stampFile);
             Files.deleteIfExists(archive);
