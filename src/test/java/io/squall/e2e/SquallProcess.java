@@ -26,14 +26,22 @@ final class SquallProcess {
 
     /** Starts squall with its output going to files under {@code dir}. */
     static Process start(Path dir, String... args) throws IOException {
+        ClassArchive classes = ClassArchive.get();
+        return start(dir, classes.classpath(), classes.javaOptions(), args);
+    }
+
+    /** Starts squall with the given classpath and JVM options (besides the heap's). */
+    static Process start(Path dir, String classpath, List<String> javaOptions, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of("squall").toAbsolutePath().toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
-        builder.environment().put("SQUALL_CLASSPATH", System.getProperty("java.class.path"));
-        builder.environment().put("SQUALL_JAVA_OPTS", "-Xmx1g");
+        builder.environment().put("SQUALL_CLASSPATH", classpath);
+        List<String> options = new ArrayList<>(List.of("-Xmx1g"));
+        options.addAll(javaOptions);
+        builder.environment().put("SQUALL_JAVA_OPTS", String.join(" ", options));
         return builder.start();
     }
 
