@@ -2,6 +2,7 @@ package io.squall.parse;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -13,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.tika.exception.WriteLimitReachedException;
 import org.apache.tika.io.TikaInputStream;
 import org.apache.tika.metadata.Metadata;
@@ -45,6 +48,7 @@ public final class TikaChild {
         Set<String> names = Set.copyOf(Arrays.asList(args).subList(1, args.length));
         DataInputStream in = new DataInputStream(new BufferedInputStream(System.in));
         AutoDetectParser parser = new AutoDetectParser();
+        warmUp(parser, maxChars);
         out.writeByte(TikaWire.READY);
         out.flush();
         while (true) {
@@ -101,6 +105,20 @@ public final class TikaChild {
         }
         String detected = metadata.get(Metadata.CONTENT_TYPE);
         return new TikaWire.Answer(detected == null ? type : detected, xhtml.toString(), cut, kept);
+    }
+
+    /**
+     * Parses a small PDF before saying ready, so that loading the parsers' classes counts toward the start
+     * (which has its own bound) rather than toward the first document's {@code parser.tika.timeout}.
+     */
+    private static void warmUp(Parser parser, int maxChars) {
+        try (PDDocument pdf = new PDDocument(); ByteArrayOutputStream bytes = new ByteArrayOutputStream()) {
+            pdf.addPage(new PDPage());
+            pdf.save(bytes);
+            parse(parser, "warm-up.pdf", "application/pdf", bytes.toByteArray(), maxChars, Set.of());
+        } catch (Exception e) {
+            System.err.println("squall: the document parser's warm-up failed: " + oneLine(e.toString()));
+        }
     }
 
     private static String oneLine(String message) {
