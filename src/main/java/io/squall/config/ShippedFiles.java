@@ -2,6 +2,7 @@ package io.squall.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,10 @@ import java.util.Map;
 public final class ShippedFiles {
     /** The settings whose files are shipped; a component that reads a file of its own adds its key here. */
     static final List<String> KEYS = List.of("urlfilters.config.file", "parsefilters.config.file");
+    /** The URL filters' file, read by {@code UrlFilters} on every worker. */
+    public static final String URL_FILTERS = KEYS.get(0);
+    /** The parse filters' file, read by {@code ParseFilters} on every parser task. */
+    public static final String PARSE_FILTERS = KEYS.get(1);
     static final String PREFIX = "squall.shipped.";
 
     private ShippedFiles() {
@@ -36,9 +41,14 @@ public final class ShippedFiles {
      * @param origin where the text was read, for the user
      * @param text   the file's content
      */
-    public record File(String name, String origin, String text) {
+    public record File(String name, String origin, String text) implements Serializable {
         public boolean isEmpty() {
             return name.isEmpty();
+        }
+
+        /** Its definition, read as YAML or JSON by its name ({@link #parseDefinition}). */
+        public Map<?, ?> definition(String what) {
+            return parseDefinition(name, text, what);
         }
     }
 

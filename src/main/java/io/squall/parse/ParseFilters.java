@@ -42,15 +42,15 @@ public final class ParseFilters {
 
     /** The chain of the file that {@code parsefilters.config.file} names, as shipped in the configuration. */
     public static ParseFilterChain fromConfig(CrawlerConfig config) {
-        return fromFile(ParseFilterFile.read(config), config);
+        return fromFile(ShippedFiles.get(config, ShippedFiles.PARSE_FILTERS), config);
     }
 
     /** The chain of a definition read where the crawl started (and carried to this worker in the topology). */
-    public static ParseFilterChain fromFile(ParseFilterFile file, CrawlerConfig config) {
+    public static ParseFilterChain fromFile(ShippedFiles.File file, CrawlerConfig config) {
         if (file.isEmpty()) {
             return ParseFilterChain.EMPTY;
         }
-        Map<?, ?> root = parseText(file);
+        Map<?, ?> root = file.definition("parse filters");
         if (!(root.get("filters") instanceof List<?> entries) || root.size() != 1) {
             throw new ConfigException(file.name() + ": expected one top-level key 'filters' holding a list");
         }
@@ -88,10 +88,6 @@ public final class ParseFilters {
             filters.add(filter);
         }
         return new ParseFilterChain(names, filters);
-    }
-
-    private static Map<?, ?> parseText(ParseFilterFile file) {
-        return ShippedFiles.parseDefinition(file.name(), file.text(), "parse filters");
     }
 
     private static ParseFilter create(String type, Object className, String where) {

@@ -142,7 +142,7 @@ public final class ParseProcessor {
      */
     public static ParseProcessor fromConfig(CrawlerConfig config, Counters counters) {
         return withFilters(config, UrlFilters.fromConfig(config, counters),
-                ParseFilters.fromFile(ParseFilterFile.read(config), config), counters);
+                ParseFilters.fromConfig(config), counters);
     }
 
     /** The parser with its filter chains built already (from the definitions the topology carries). */

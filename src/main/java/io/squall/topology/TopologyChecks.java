@@ -17,7 +17,6 @@ import io.squall.parse.FeedReader;
 import io.squall.parse.ParseFilters;
 import io.squall.storm.MessageTimeout;
 import io.squall.storm.TupleKryo;
-import io.squall.urls.UrlFilterFile;
 import io.squall.urls.UrlFilters;
 
 /**
@@ -59,7 +58,7 @@ public final class TopologyChecks {
      */
     public static CrawlerConfig withShippedFiles(CrawlerConfig config) {
         CrawlerConfig shipped = ShippedFiles.ship(config);
-        UrlFilters.fromFile(UrlFilterFile.read(shipped), shipped, Counters.NONE);
+        UrlFilters.fromConfig(shipped, Counters.NONE);
         ParseFilters.fromConfig(shipped).close();
         return shipped;
     }

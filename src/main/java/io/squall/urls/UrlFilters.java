@@ -13,7 +13,7 @@ import java.util.function.Function;
 
 /**
  * Builds the URL filter chain from the file named by {@code urlfilters.config.file} (JSON, or YAML when
- * the name ends in .yaml/.yml; see {@link UrlFilterFile} for where it is looked for). The file lists the
+ * the name ends in .yaml/.yml; see {@link ShippedFiles} for where it is looked for). The file lists the
  * filters in order:
  * <pre>
  * filters:
@@ -41,20 +41,16 @@ public final class UrlFilters {
 
     /** The chain configured for this crawl, from the file it names (read now), counting its rejections in {@code counters}. */
     public static UrlFilterChain fromConfig(CrawlerConfig config, Counters counters) {
-        return fromFile(UrlFilterFile.read(config), config, counters);
+        return fromFile(ShippedFiles.get(config, ShippedFiles.URL_FILTERS), config, counters);
     }
 
     /** The chain of a definition read earlier (and carried to this worker in the topology). */
-    public static UrlFilterChain fromFile(UrlFilterFile file, CrawlerConfig config, Counters counters) {
+    public static UrlFilterChain fromFile(ShippedFiles.File file, CrawlerConfig config, Counters counters) {
         UrlNormalizer normalizer = UrlNormalizer.fromConfig(config);
         if (file.isEmpty()) {
             return new UrlFilterChain(normalizer, List.of(), counters);
         }
-        return new UrlFilterChain(normalizer, parse(parseText(file), file.name(), config), counters);
-    }
-
-    private static Map<?, ?> parseText(UrlFilterFile file) {
-        return ShippedFiles.parseDefinition(file.name(), file.text(), "URL filters");
+        return new UrlFilterChain(normalizer, parse(file.definition("URL filters"), file.name(), config), counters);
     }
 
     @SuppressWarnings("unchecked")

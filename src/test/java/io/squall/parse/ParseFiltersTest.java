@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.ShippedFiles;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
@@ -49,7 +50,7 @@ class ParseFiltersTest {
     }
 
     private static ParseFilterChain chain(String yaml) {
-        return ParseFilters.fromFile(new ParseFilterFile("parsefilters.yaml", "test", yaml), CONFIG);
+        return ParseFilters.fromFile(new ShippedFiles.File("parsefilters.yaml", "test", yaml), CONFIG);
     }
 
     private static ParseProcessor.Outcome parse(String yaml, String html) {
@@ -258,7 +259,7 @@ class ParseFiltersTest {
 
     @Test
     void noFileIsTheEmptyChain() {
-        assertSame(ParseFilterChain.EMPTY, ParseFilters.fromFile(ParseFilterFile.read(CONFIG), CONFIG));
+        assertSame(ParseFilterChain.EMPTY, ParseFilters.fromConfig(CONFIG));
         assertTrue(chain("filters: []").isEmpty());
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
-import io.squall.parse.ParseFilterFile;
+import io.squall.config.ShippedFiles;
 import io.squall.storm.MessageTimeout;
 import io.squall.storm.TupleKryo;
 import java.nio.file.Files;
@@ -97,7 +97,7 @@ class TopologyChecksTest {
         CrawlerConfig shipped = TopologyChecks.withShippedFiles(NAMED.with(Map.of("parsefilters.config.file",
                 good.toString()), "test"));
         Files.delete(good);
-        assertEquals("filters:\n  - type: css\n    params: {heading: h1}\n", ParseFilterFile.read(shipped).text(),
+        assertEquals("filters:\n  - type: css\n    params: {heading: h1}\n", ShippedFiles.get(shipped, ShippedFiles.PARSE_FILTERS).text(),
                 "the workers read the file's text from the configuration, not from the disk");
 
         Path broken = dir.resolve("broken.yaml");
