@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,13 +24,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Squall's benchmark (not a test): serves a generated web on loopback, runs `./squall crawl` over it as a
  * separate process, and prints what the crawl achieved, measured by the web server (requests, their
  * timing) and by the crawl's --json summary (CPU, heap, when it decided to stop).
  *
- * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad waiting idle docs);
+ * Run from the repository root: bench/run [scenario...]   (scenarios: throughput polite nodelay broad waiting idle docs docsbroad);
  * BENCH_CRAWL_OPTIONS adds options to every crawl (e.g. "--conf other-settings.yaml").
  */
 public class Bench {
@@ -94,7 +96,7 @@ public class Bench {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad", "waiting", "idle", "docs")
+        List<String> scenarios = args.length == 0 ? List.of("throughput", "polite", "nodelay", "broad", "waiting", "idle", "docs", "docsbroad")
                 : List.of(args);
         System.out.printf(Locale.ROOT, "Machine: %d cores, %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("java.version"));
@@ -108,6 +110,7 @@ public class Bench {
                 case "waiting" -> waiting();
                 case "idle" -> idle();
                 case "docs" -> docs();
+                case "docsbroad" -> docsBroad();
                 default -> throw new IllegalArgumentException("unknown scenario " + scenario);
             }
         }
@@ -253,6 +256,287 @@ public class Bench {
         if (perPage.length == 2) {
             System.out.printf(Locale.ROOT, "  machine CPU per page at %s s over no delay: %.2f (target <= 1.3)%n",
                     delays[1], perPage[1] / perPage[0]);
+        }
+    }
+
+    /**
+     * A broad crawl of real pages: BENCH_BROAD_HOSTS (300) documentation sites on loopback addresses from
+     * 127.0.1.1 (Python's, PostgreSQL's and SQLite's HTML manuals in turn, from Debian's packages), one nginx
+     * serving them all, crawled at the default delay (1 s) up to BENCH_BROAD_PAGES (15,000) pages. Over the
+     * steady part (from 20 s after the first fetch until 95% of the pages are fetched) it reports the pages
+     * per second against the politeness bound and against what the machine could do at the measured CPU a
+     * page, the CPU a page of the crawler process (its OpenSearch node apart), the node, nginx and the whole
+     * machine, the node's writes a page, and the busiest threads of the crawler and of the node.
+     */
+    static void docsBroad() throws Exception {
+        List<Path> sites = List.of(Path.of("/usr/share/doc/python3.11/html"), Path.of("/usr/share/doc/postgresql-doc-15/html"),
+                Path.of("/usr/share/doc/sqlite3"));
+        if (!sites.stream().allMatch(r -> Files.isRegularFile(r.resolve("index.html"))) || !Files.isExecutable(Path.of("/usr/sbin/nginx"))) {
+            System.out.println("\n== docsbroad: skipped: needs nginx and the documentation packages (as root: apt-get install -y"
+                    + " nginx-light python3.11-doc postgresql-doc-15 sqlite3-doc)");
+            return;
+        }
+        int hosts = Integer.parseInt(System.getenv().getOrDefault("BENCH_BROAD_HOSTS", "300"));
+        String maxPages = System.getenv().getOrDefault("BENCH_BROAD_PAGES", "15000");
+        double delay = 1.0; // Squall's default fetcher.server.delay: no --delay given
+        List<Path> roots = new ArrayList<>();
+        List<String> addresses = new ArrayList<>();
+        for (int h = 0; h < hosts; h++) {
+            roots.add(sites.get(h % sites.size()));
+            addresses.add("127.0." + (1 + h / 250) + "." + (1 + h % 250));
+        }
+        Path dir = Files.createTempDirectory("squall-bench-docsbroad");
+        try (Nginx nginx = Nginx.start(dir.resolve("nginx"), roots, addresses)) {
+            Files.write(dir.resolve("seeds.txt"), nginx.seeds());
+            List<String> command = new ArrayList<>(List.of("./squall", "crawl", dir.resolve("seeds.txt").toString(),
+                    "--data", dir.resolve("data").toString(), "--agent", "squall-bench", "--json", "--max-pages", maxPages));
+            command.addAll(extraCrawlOptions());
+            System.err.println("bench docsbroad: " + String.join(" ", command));
+            long machineBefore = MachineCpu.busyTicks();
+            long started = System.currentTimeMillis();
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessSampler sampler = ProcessSampler.start(process.pid(), nginx, dir.resolve("data"), Integer.parseInt(maxPages));
+            String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            process.waitFor();
+            long exited = System.currentTimeMillis();
+            sampler.stop();
+            double machine = MachineCpu.seconds(MachineCpu.busyTicks() - machineBefore);
+            double[] log = nginx.pageRequests();
+            System.out.printf(Locale.ROOT, "%n== docsbroad: %d documentation sites (nginx), default delay, --max-pages %s%n"
+                    + "  %.0f page requests (%.0f KB on average) in %.1f s; start-up: first page %.2f s after the command;"
+                    + " wall time exceeds the fetch window by %.2f s%n"
+                    + "  whole command: machine %.1f s of CPU (%.1f ms a page), crawler process %.1f s (%.1f ms a page);"
+                    + " peak heap %.0f MB; fetched %.0f; exit code %d%n",
+                    hosts, maxPages, log[0], log[3] / log[0] / 1024, log[2] - log[1], log[1] - started / 1000.0,
+                    (exited - started) / 1000.0 - (log[2] - log[1]), machine, 1000 * machine / log[0],
+                    jsonNumber(json, "cpuSeconds"), 1000 * jsonNumber(json, "cpuSeconds") / log[0],
+                    jsonNumber(json, "peakHeapMB"), jsonNumber(json, "fetched"), process.exitValue());
+            System.out.println("  " + nginx.politeness(delay));
+            System.out.println(sampler.report(hosts / delay));
+        }
+    }
+
+    /**
+     * Samples, every two seconds of a running crawl, the CPU ticks of the crawler process and of each of
+     * its threads, of the OpenSearch node's threads (named "opensearch[...", in the crawler's JVM), of
+     * nginx (its master and worker) and of the whole machine, the pages nginx served, and the node's
+     * documents indexed into the status and content indices; the threads' full names come from jcmd, twice
+     * (/proc keeps 15 characters of them).
+     */
+    static final class ProcessSampler {
+        record Sample(long nanos, long pages, long machine, long crawler, long nginx, Map<Long, Long> threads,
+                long[] nodeCounts) {}
+
+        private final long pid;
+        private final Nginx nginx;
+        private final Path data;
+        private final int maxPages;
+        private final List<Sample> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final Map<Long, String> names = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<Long, String> comms = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Thread thread;
+        private volatile boolean stopped;
+        private volatile long firstPageNanos = -1;
+
+        private ProcessSampler(long pid, Nginx nginx, Path data, int maxPages) {
+            this.pid = pid;
+            this.nginx = nginx;
+            this.data = data;
+            this.maxPages = maxPages;
+            this.thread = new Thread(this::run, "process-sampler");
+            thread.setDaemon(true);
+        }
+
+        static ProcessSampler start(long pid, Nginx nginx, Path data, int maxPages) {
+            ProcessSampler sampler = new ProcessSampler(pid, nginx, data, maxPages);
+            sampler.thread.start();
+            return sampler;
+        }
+
+        void stop() throws InterruptedException {
+            stopped = true;
+            thread.interrupt();
+            thread.join();
+        }
+
+        private void run() {
+            boolean namedEarly = false, namedLate = false;
+            try {
+                while (!stopped && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    Sample sample = take();
+                    if (sample.pages() > 0 && firstPageNanos < 0) {
+                        firstPageNanos = sample.nanos();
+                    }
+                    samples.add(sample);
+                    if (!namedEarly && firstPageNanos > 0 && sample.nanos() - firstPageNanos > 20e9) {
+                        namedEarly = name();
+                    } else if (!namedLate && sample.pages() > 0.8 * maxPages) {
+                        namedLate = name();
+                    }
+                    Thread.sleep(2000);
+                }
+            } catch (InterruptedException | java.nio.file.NoSuchFileException e) {
+                // the crawl ended
+            } catch (Exception e) {
+                System.err.println("bench: sampling failed: " + e);
+            }
+        }
+
+        private Sample take() throws IOException {
+            Map<Long, Long> threads = new java.util.HashMap<>();
+            try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+                for (Path task : (Iterable<Path>) tasks::iterator) {
+                    try {
+                        long tid = Long.parseLong(task.getFileName().toString());
+                        if (!comms.containsKey(tid)) {
+                            comms.put(tid, Files.readString(task.resolve("comm")).strip());
+                        }
+                        threads.put(tid, CpuSample.cpuTicks(task.resolve("stat")));
+                    } catch (IOException | RuntimeException e) {
+                        // the thread ended meanwhile
+                    }
+                }
+            }
+            long nginxTicks = 0;
+            for (ProcessHandle p : (Iterable<ProcessHandle>) java.util.stream.Stream.concat(Stream.of(nginx.process.toHandle()),
+                    nginx.process.toHandle().descendants())::iterator) {
+                try {
+                    nginxTicks += CpuSample.cpuTicks(Path.of("/proc/" + p.pid() + "/stat"));
+                } catch (IOException e) {
+                    // gone
+                }
+            }
+            return new Sample(System.nanoTime(), nginx.pageCount(), MachineCpu.busyTicks(),
+                    CpuSample.cpuTicks(Path.of("/proc/" + pid + "/stat")), nginxTicks, threads, nodeCounts());
+        }
+
+        /** Reads the threads' names from jcmd Thread.print ("name" ... nid=0x1a2b or nid=6699); true when it did. */
+        private boolean name() {
+            try {
+                Process jcmd = new ProcessBuilder("jcmd", String.valueOf(pid), "Thread.print").redirectErrorStream(true).start();
+                String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                jcmd.waitFor();
+                Matcher m = Pattern.compile("(?m)^\"(.*)\" .* nid=(0x[0-9a-f]+|\\d+) ").matcher(out);
+                while (m.find()) {
+                    String nid = m.group(2);
+                    names.put(nid.startsWith("0x") ? Long.parseLong(nid.substring(2), 16) : Long.parseLong(nid), m.group(1));
+                }
+                return true;
+            } catch (IOException | InterruptedException e) {
+                return false;
+            }
+        }
+
+        /**
+         * [status documents indexed, content documents indexed, searches, refreshes] so far, or null when the
+         * node cannot be asked.
+         */
+        private long[] nodeCounts() {
+            try {
+                String address = Files.readString(data.resolve("opensearch.address")).strip();
+                long[] counts = new long[4];
+                String[] indices = {"status", "content"};
+                for (int i = 0; i < 2; i++) {
+                    String all = allOf(address + "/" + indices[i] + "/_stats/indexing");
+                    counts[i] = CpuSample.number(all, "\"index_total\":(\\d+)");
+                }
+                String all = allOf(address + "/_stats/search,refresh");
+                counts[2] = CpuSample.number(all, "\"query_total\":(\\d+)");
+                counts[3] = CpuSample.number(all, "\"refresh\":\\{\"total\":(\\d+)");
+                return counts;
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        /** The "_all" part of a _stats answer. */
+        private static String allOf(String url) throws IOException {
+            var connection = (java.net.HttpURLConnection) java.net.URI.create(url).toURL().openConnection();
+            String json = new String(connection.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return json.substring(json.indexOf("\"_all\""));
+        }
+
+        /** The steady part: from 20 s after the first page until the last sample before 95% of the pages. */
+        String report(double politenessBound) {
+            List<Sample> all = new ArrayList<>(samples);
+            if (all.isEmpty() || firstPageNanos < 0) {
+                return "  steady part: not measured (no sample)";
+            }
+            long finalPages = all.get(all.size() - 1).pages();
+            Sample from = null, to = null;
+            for (Sample s : all) {
+                if (from == null && s.nanos() - firstPageNanos >= 20e9) {
+                    from = s;
+                }
+                if (from != null && s.pages() < 0.95 * finalPages) {
+                    to = s;
+                }
+            }
+            if (from == null || to == null || to.nanos() - from.nanos() < 10e9) {
+                return "  steady part: not measured (the crawl was too short)";
+            }
+            double seconds = (to.nanos() - from.nanos()) / 1e9;
+            double pages = to.pages() - from.pages();
+            // Each thread's ticks from the window's start (0 if born later) to its last sample in the window:
+            // threads that end (Lucene's merges, the JIT compiler's) are counted up to their last sample.
+            Map<Long, Long> lastTicks = new java.util.HashMap<>();
+            for (Sample s : all.subList(all.indexOf(from), all.indexOf(to) + 1)) {
+                lastTicks.putAll(s.threads());
+            }
+            Map<Long, Long> threadTicks = new java.util.HashMap<>();
+            long nodeTicks = 0;
+            for (var e : lastTicks.entrySet()) {
+                long ticks = e.getValue() - from.threads().getOrDefault(e.getKey(), 0L);
+                threadTicks.put(e.getKey(), ticks);
+                if (isNode(e.getKey())) {
+                    nodeTicks += ticks;
+                }
+            }
+            double ms = 1000 / (MachineCpu.TICKS_PER_SECOND * pages); // ms a page of one tick
+            long crawler = to.crawler() - from.crawler() - nodeTicks;
+            long nginxTicks = to.nginx() - from.nginx();
+            long machine = to.machine() - from.machine();
+            double own = (crawler + nodeTicks + nginxTicks) * ms;
+            double canDo = 1000.0 * Runtime.getRuntime().availableProcessors() / own;
+            StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                    "  steady part: %.0f s from %.0f s after the first page, %.0f pages: %.1f pages/s; politeness bound %.0f"
+                    + " pages/s; what the machine could do at the crawl's own CPU a page (crawler, node and nginx: %.1f ms"
+                    + " on %d cores) %.0f pages/s; pace %.0f%% of the smaller (target >= 90%%)%n"
+                    + "  CPU a page: crawler process %.2f ms without its OpenSearch node, the node %.2f ms, nginx %.2f ms;"
+                    + " the whole machine %.2f ms (busy %.0f%%, other processes included)%n",
+                    seconds, (from.nanos() - firstPageNanos) / 1e9, pages, pages / seconds, politenessBound, own,
+                    Runtime.getRuntime().availableProcessors(), canDo, 100 * pages / seconds / Math.min(politenessBound, canDo),
+                    crawler * ms, nodeTicks * ms, nginxTicks * ms, machine * ms,
+                    100 * machine / MachineCpu.TICKS_PER_SECOND / seconds / Runtime.getRuntime().availableProcessors()));
+            if (from.nodeCounts() != null && to.nodeCounts() != null) {
+                long[] a = from.nodeCounts(), b = to.nodeCounts();
+                out.append(String.format(Locale.ROOT, "  the node indexed %.2f status and %.2f content documents a page,"
+                        + " answered %.3f searches and made %.3f refreshes a page%n", (b[0] - a[0]) / pages,
+                        (b[1] - a[1]) / pages, (b[2] - a[2]) / pages, (b[3] - a[3]) / pages));
+            }
+            for (boolean node : new boolean[] {false, true}) {
+                Map<String, Long> byName = new java.util.TreeMap<>();
+                threadTicks.forEach((tid, ticks) -> {
+                    String name = name(tid);
+                    if (isNode(tid) == node) {
+                        byName.merge(name.replaceAll("\\d+", "N"), ticks, Long::sum);
+                    }
+                });
+                out.append(node ? "  the node's busiest threads (ms a page):" : "  the crawler's busiest threads (ms a page):");
+                byName.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(12)
+                        .forEach(e -> out.append(String.format(Locale.ROOT, " %s %.2f;", e.getKey(), e.getValue() * ms)));
+                out.append('\n');
+            }
+            return out.toString().stripTrailing();
+        }
+
+        private String name(long tid) {
+            return names.getOrDefault(tid, comms.getOrDefault(tid, "?") + " (ended)");
+        }
+
+        /** An OpenSearch node's thread: its name (15 characters of it in /proc) starts with "opensearch[". */
+        private boolean isNode(long tid) {
+            return comms.getOrDefault(tid, "").startsWith("opensearch[");
         }
     }
 
@@ -719,7 +1003,7 @@ public class Bench {
         }
 
         /** User and system ticks of a /proc stat file (a process's or a thread's). */
-        private static long cpuTicks(Path stat) throws IOException {
+        static long cpuTicks(Path stat) throws IOException {
             String text = Files.readString(stat);
             String[] f = text.substring(text.lastIndexOf(')') + 2).split(" ");
             return Long.parseLong(f[11]) + Long.parseLong(f[12]);
@@ -739,7 +1023,7 @@ public class Bench {
             }
         }
 
-        private static long number(String json, String regex) {
+        static long number(String json, String regex) {
             Matcher m = Pattern.compile(regex).matcher(json);
             return m.find() ? Long.parseLong(m.group(1)) : -1;
         }
@@ -818,20 +1102,31 @@ public class Bench {
         }
 
         static Nginx start(Path prefix, List<Path> roots) throws Exception {
+            List<String> addresses = new ArrayList<>();
+            for (int i = 0; i < roots.size(); i++) {
+                addresses.add("127.0.0." + (i + 2));
+            }
+            return start(prefix, roots, addresses);
+        }
+
+        /** One site a loopback address, serving roots.get(i) on addresses.get(i), every one on the same port. */
+        static Nginx start(Path prefix, List<Path> roots, List<String> addresses) throws Exception {
             Files.createDirectories(prefix.resolve("logs"));
             int port;
-            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.2"))) {
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(addresses.get(0)))) {
                 port = probe.getLocalPort();
             }
-            StringBuilder conf = new StringBuilder("daemon off; worker_processes 1; error_log " + prefix.resolve("logs/error.log")
-                    + "; pid " + prefix.resolve("nginx.pid") + ";\nevents { worker_connections 256; }\nhttp {\n"
-                    + "  include /etc/nginx/mime.types; log_format timed '$msec $status $body_bytes_sent $request_uri';\n"
+            StringBuilder conf = new StringBuilder("daemon off; worker_processes 1; worker_rlimit_nofile 16384; error_log "
+                    + prefix.resolve("logs/error.log") + "; pid " + prefix.resolve("nginx.pid") + ";\n"
+                    + "events { worker_connections 8192; }\nhttp {\n"
+                    + "  include /etc/nginx/mime.types;"
+                    + " log_format timed '$msec $status $body_bytes_sent $server_addr $request_time $request_uri';\n"
                     + "  access_log " + prefix.resolve("logs/access.log") + " timed;\n"
                     + "  client_body_temp_path " + prefix + "/tmp; proxy_temp_path " + prefix + "/tmp;"
                     + " fastcgi_temp_path " + prefix + "/tmp; uwsgi_temp_path " + prefix + "/tmp; scgi_temp_path " + prefix + "/tmp;\n");
             List<String> seeds = new ArrayList<>();
             for (int i = 0; i < roots.size(); i++) {
-                String address = "127.0.0." + (i + 2);
+                String address = addresses.get(i);
                 conf.append("  server { listen ").append(address).append(':').append(port).append("; root ")
                         .append(roots.get(i).toRealPath()).append("; }\n");
                 seeds.add("http://" + address + ":" + port + "/index.html");
@@ -843,7 +1138,7 @@ public class Bench {
             Process process = new ProcessBuilder("/usr/sbin/nginx", "-p", prefix.toString(), "-c", confFile.toString())
                     .redirectErrorStream(true).redirectOutput(prefix.resolve("logs/stdout.log").toFile()).start();
             for (int tries = 0; ; tries++) { // until it listens
-                try (Socket socket = new Socket("127.0.0.2", port)) {
+                try (Socket socket = new Socket(addresses.get(0), port)) {
                     break;
                 } catch (IOException e) {
                     if (!process.isAlive() || tries > 50) {
@@ -860,12 +1155,69 @@ public class Bench {
             return seeds;
         }
 
+        private long logOffset;
+        private long logPages;
+
+        /** Page requests so far (robots.txt apart), read from where the last call stopped. */
+        synchronized long pageCount() throws IOException {
+            if (!Files.exists(log)) {
+                return 0;
+            }
+            try (var file = new java.io.RandomAccessFile(log.toFile(), "r")) {
+                file.seek(logOffset);
+                byte[] chunk = new byte[(int) Math.min(Integer.MAX_VALUE - 8, file.length() - logOffset)];
+                file.readFully(chunk);
+                int lineStart = 0;
+                for (int i = 0; i < chunk.length; i++) {
+                    if (chunk[i] == '\n') {
+                        String line = new String(chunk, lineStart, i - lineStart, StandardCharsets.UTF_8);
+                        String[] f = line.split(" ", 6);
+                        if (f.length == 6 && !f[5].startsWith("/robots.txt")) {
+                            logPages++;
+                        }
+                        lineStart = i + 1;
+                    }
+                }
+                logOffset += lineStart;
+            }
+            return logPages;
+        }
+
+        /**
+         * Politeness as nginx saw it: for each host (server address), the smallest time between the end of
+         * one answer and the start of the next (robots.txt included), and how many were under the delay.
+         */
+        String politeness(double delay) throws IOException {
+            Map<String, List<double[]>> byHost = new java.util.HashMap<>();
+            for (String line : Files.readAllLines(log)) {
+                String[] f = line.split(" ", 6);
+                if (f.length == 6) {
+                    double end = Double.parseDouble(f[0]);
+                    byHost.computeIfAbsent(f[3], k -> new ArrayList<>()).add(new double[] {end - Double.parseDouble(f[4]), end});
+                }
+            }
+            double minGap = Double.MAX_VALUE;
+            long gaps = 0, under = 0;
+            for (List<double[]> requests : byHost.values()) {
+                requests.sort((a, b) -> Double.compare(a[0], b[0]));
+                for (int i = 1; i < requests.size(); i++) {
+                    double gap = requests.get(i)[0] - requests.get(i - 1)[1];
+                    minGap = Math.min(minGap, gap);
+                    gaps++;
+                    under += gap < delay - 0.002 ? 1 : 0;
+                }
+            }
+            return String.format(Locale.ROOT, "politeness (nginx's log, ms resolution): %d hosts served; smallest gap between"
+                    + " one answer's end and the next request's start on one host %.3f s; %d of %d gaps under %.1f s",
+                    byHost.size(), minGap, under, gaps, delay);
+        }
+
         /** Page requests (robots.txt apart): their count, the first and the last (epoch seconds), and their bytes. */
         double[] pageRequests() throws IOException {
             double count = 0, first = Double.MAX_VALUE, last = 0, bytes = 0;
             for (String line : Files.readAllLines(log)) {
-                String[] f = line.split(" ", 4);
-                if (f.length == 4 && !f[3].startsWith("/robots.txt")) {
+                String[] f = line.split(" ", 6);
+                if (f.length == 6 && !f[5].startsWith("/robots.txt")) {
                     double at = Double.parseDouble(f[0]);
                     count++;
                     first = Math.min(first, at);

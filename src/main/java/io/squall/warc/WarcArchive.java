@@ -1,5 +1,6 @@
 package io.squall.warc;
 
+import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.BackgroundWriter;
 import io.squall.core.CrawlClock;
@@ -53,9 +54,13 @@ public final class WarcArchive implements AutoCloseable {
         if (!config.getBoolean("warc.enabled") || !config.isSet("warc.dir")) {
             return null;
         }
+        int level = config.getInt("warc.compression.level");
+        if (level < 1 || level > 9) {
+            throw new ConfigException("warc.compression.level must be between 1 and 9, got " + level);
+        }
         Path dir = Path.of(config.getString("warc.dir"));
         WarcFiles files = new WarcFiles(dir, worker, config.getLong("warc.rotate.bytes"), warcinfo(config),
-                config.getInt("warc.revisit.cache.size"), counters, clock);
+                config.getInt("warc.revisit.cache.size"), level, counters, clock);
         LOG.info("WARC files go to {} (squall-*-{}-*.warc.gz)", dir.toAbsolutePath(), worker);
         return new WarcArchive(dir, files, config.getLong("warc.queue.bytes"), counters, clock);
     }

@@ -5,6 +5,7 @@ import io.squall.http.HttpExchange;
 import io.squall.metrics.Counters;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -57,6 +58,7 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
     private final Path dir;
     private final String worker;
     private final long rotateBytes;
+    private final int compressionLevel;
     private final Map<String, List<String>> info;
     private final CaptureRecords records;
     private final Counters counters;
@@ -74,12 +76,14 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
      * @param worker names the writer in its file names, unique among the writers on the directory
      * @param info the warcinfo fields of every file (software, operator, agent...)
      * @param revisitCapacity payload digests remembered for revisit records
+     * @param compressionLevel each record's gzip level, 1 (fastest) to 9 (smallest)
      */
     WarcFiles(Path dir, String worker, long rotateBytes, Map<String, List<String>> info, int revisitCapacity,
-            Counters counters, Clock clock) {
+            int compressionLevel, Counters counters, Clock clock) {
         this.dir = dir;
         this.worker = worker;
         this.rotateBytes = rotateBytes;
+        this.compressionLevel = compressionLevel;
         this.info = info;
         this.records = new CaptureRecords(new PayloadDigests(revisitCapacity));
         this.counters = counters;
@@ -151,7 +155,7 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
 
     private void append(WarcRecord record) throws IOException {
         member.reset();
-        try (GZIPOutputStream gzip = new GZIPOutputStream(member, 8192)) {
+        try (GZIPOutputStream gzip = new LeveledGzip(member, compressionLevel)) {
             gzip.write(record.serializeHeader());
             MessageBody body = record.body();
             copy.clear();
@@ -212,6 +216,14 @@ final class WarcFiles implements BackgroundWriter.Output<WarcFiles.Answer> {
 
         ByteBuffer bytes() {
             return ByteBuffer.wrap(buf, 0, count);
+        }
+    }
+
+    /** A gzip member at a chosen level: GZIPOutputStream keeps its Deflater at the default level, 6. */
+    private static final class LeveledGzip extends GZIPOutputStream {
+        LeveledGzip(OutputStream out, int level) throws IOException {
+            super(out, 8192);
+            def.setLevel(level);
         }
     }
 }

@@ -3,8 +3,10 @@ package io.squall.warc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.config.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.http.FetchResponse;
@@ -39,6 +41,15 @@ class WarcArchiveTest {
         assertNull(WarcArchive.fromConfig(CrawlerConfig.defaults().with(Map.of("http.agent.name", "a"), "test"),
                 "w", counters, CrawlClock.system()), "warc.dir is empty by default");
         assertNull(WarcArchive.fromConfig(config("warc.enabled", false), "w", counters, CrawlClock.system()));
+    }
+
+    @Test
+    void aCompressionLevelOutsideGzipsIsRefusedNamingTheKey() {
+        for (int level : new int[] {0, 10}) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> WarcArchive.fromConfig(config("warc.compression.level", level), "w", counters, CrawlClock.system()));
+            assertEquals("warc.compression.level must be between 1 and 9, got " + level, e.getMessage());
+        }
     }
 
     @Test

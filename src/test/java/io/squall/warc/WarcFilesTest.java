@@ -48,8 +48,38 @@ class WarcFilesTest {
     private final Map<java.net.URI, byte[]> blocks = new java.util.HashMap<>();
 
     private WarcFiles files(long rotateBytes, int revisits) {
-        return new WarcFiles(dir, "w1", rotateBytes, Map.of("software", List.of("test")), revisits, counters,
+        return files(rotateBytes, revisits, 6);
+    }
+
+    private WarcFiles files(long rotateBytes, int revisits, int level) {
+        return new WarcFiles(dir, "w1", rotateBytes, Map.of("software", List.of("test")), revisits, level, counters,
                 Clock.fixed(T0, ZoneOffset.UTC));
+    }
+
+    @Test
+    void recordsAreCompressedAtTheLevelAskedAndReadBackWhole() throws Exception {
+        StringBuilder page = new StringBuilder("<html><body>");
+        Random random = new Random(7);
+        for (int i = 0; i < 4000; i++) { // words from a small vocabulary: what levels 1 and 9 compress apart
+            page.append(List.of("crawl", "frontier", "status", "fetch", "parse", "index", "host", "queue")
+                    .get(random.nextInt(8))).append(i % 13 == 0 ? "<br>\n" : " ");
+        }
+        byte[] body = page.append("</body></html>").toString().getBytes(StandardCharsets.UTF_8);
+        long[] sizes = new long[2];
+        int[] levels = {1, 9};
+        for (int i = 0; i < 2; i++) {
+            try (WarcFiles files = files(1_000_000, 10, levels[i])) {
+                files.write(response("http://a.example/" + i, 200, body, false));
+            }
+            Path file = onlyFile();
+            WarcResponse response = assertInstanceOf(WarcResponse.class, readAll(file).get(1));
+            byte[] block = blocks.get(response.id()); // the HTTP head, then the body
+            assertArrayEquals(body, java.util.Arrays.copyOfRange(block, block.length - body.length, block.length));
+            assertBlockDigest(response);
+            sizes[i] = Files.size(file);
+            Files.delete(file);
+        }
+        assertTrue(sizes[1] < sizes[0] * 0.95, "level 9 " + sizes[1] + " bytes against level 1 " + sizes[0]);
     }
 
     @Test
@@ -206,7 +236,7 @@ class WarcFilesTest {
     @Test
     void aWriterFinishesTheFilesItsDeadPredecessorLeftOpenAndNoOtherWritersFiles() throws Exception {
         Path ownDead = deadFile("squall-20260101000000000-w1-00003.warc.gz.open");
-        WarcFiles other = new WarcFiles(dir, "w2", 1_000_000, Map.of(), 10, counters, Clock.systemUTC());
+        WarcFiles other = new WarcFiles(dir, "w2", 1_000_000, Map.of(), 10, 6, counters, Clock.systemUTC());
         other.write(response("http://a.example/2", 200, bytes("y"), false));
         Path othersLive = other.openFile();
 
