@@ -137,12 +137,20 @@ public final class HostIndex {
 
     /** Writes what changed last and stops, waiting a little for the last bulk. */
     public void close(HostQueues<?> queues) {
-        synchronized (this) {
-            if (timer != null) {
-                timer.shutdownNow();
-            }
-        }
+        stopFlushing();
         write(queues.changedStates(task));
+        close();
+    }
+
+    /** Stops, waiting a little for the writes under way. */
+    public void close() {
+        stopFlushing();
         bulk.close(Duration.ofSeconds(5));
+    }
+
+    private synchronized void stopFlushing() {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
     }
 }

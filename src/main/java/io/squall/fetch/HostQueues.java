@@ -607,7 +607,8 @@ public final class HostQueues<T> {
                 }
                 q.robots = s.robots();
                 q.robotsAtNanos = nanosAt(s.robotsFetched(), wallNow, now);
-                q.changed = false;
+                // Its document still counts the URLs the dead worker held: the next flush says they are gone.
+                q.changed = s.queued() > 0 || s.inFlight() > 0;
                 queues.put(q.key, q);
                 schedule(q, now, Long.MAX_VALUE); // to be forgotten in time, as any idle queue
             }
