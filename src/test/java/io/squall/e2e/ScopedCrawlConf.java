@@ -34,6 +34,7 @@ final class ScopedCrawlConf {
                 "opensearch.status.index.name: \"" + os.prefix() + "status\"",
                 "opensearch.content.index.name: \"" + os.prefix() + "content\"",
                 "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\"",
+                "opensearch.hosts.index.name: \"" + os.prefix() + "hosts\"",
                 "urlfilters.config.file: \"" + SquallProcess.path(urlfilters) + "\""));
         lines.addAll(List.of(moreSettings));
         Path conf = dir.resolve("crawl-conf.yaml");
