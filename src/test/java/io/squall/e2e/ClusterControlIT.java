@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterControlIT {
     private static final Duration WAIT = Duration.ofMinutes(2);
     private static final int PAGES = 30;
-    private static final double DELAY = 0.5;
+    private static final double DELAY = 0.25;
     /** Six delays without a request: a crawl still handing out URLs would have made six. */
     private static final Duration QUIET = Duration.ofMillis(Math.round(DELAY * 6 * 1000));
     private static final ObjectMapper JSON = new ObjectMapper();
