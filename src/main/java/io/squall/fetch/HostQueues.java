@@ -580,9 +580,7 @@ public final class HostQueues<T> {
                     continue;
                 }
                 Queue<T> q = new Queue<>(s.key(), politeness, now);
-                if (s.baseDelayMs() > 0) {
-                    q.baseDelayNanos = s.baseDelayMs() * 1_000_000;
-                }
+                q.baseDelayNanos = politeness.restored(s.baseDelayMs() * 1_000_000);
                 q.crawlDelayNanos = s.crawlDelayMs() * 1_000_000;
                 PolitenessDelay.Delay delay = politeness.of(q.baseDelayNanos, q.crawlDelayNanos);
                 q.delayNanos = delay.nanos();

@@ -73,9 +73,10 @@ class HostIndexTest {
         assertEquals("ok", docs.get("robots.example").get("robots"));
         assertEquals("2026-03-01T10:00:00Z", docs.get("robots.example").get("robotsFetched"));
 
-        // The worker dies; 30 s later the task runs again in another worker, with empty queues.
+        // The worker dies; 30 s later the task runs again in another worker, with empty queues (and, say, a
+        // longer fixed delay: the configuration of the run, not the index, sets it).
         clock.advance(Duration.ofSeconds(30));
-        HostQueues<String> after = new HostQueues<>(config, clock);
+        HostQueues<String> after = new HostQueues<>(os.config(Map.of("fetcher.server.delay", 2.0)), clock);
         HostIndex reader = new HostIndex(os.client(), config, TASK);
         after.restore(reader.load(100));
         assertEquals(List.of(), new HostIndex(os.client(), config, TASK + 1).load(100), "another task's hosts are not its");
@@ -86,6 +87,7 @@ class HostIndexTest {
         assertEquals(1, views.get("backoff.example").backOffLevel());
         assertTrue(views.get("backoff.example").backOffMs() > 0, "the back-off still blocks");
         assertEquals(1, views.get("failing.example").consecutiveErrors());
+        assertEquals(2000, views.get("failing.example").delayMs(), "the fixed delay of the run now");
         assertEquals(5000, views.get("robots.example").delayMs(), "the Crawl-delay is the delay in force");
 
         after.offer(item("retry.example"));
