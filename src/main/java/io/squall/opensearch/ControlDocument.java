@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
@@ -72,7 +73,8 @@ public final class ControlDocument {
                 if (error == null) {
                     return parse(response);
                 }
-                Throwable cause = error.getCause() != null ? error.getCause() : error;
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                        : error;
                 if (cause instanceof OpenSearchException e && e.status() == 404) {
                     return Control.NONE;
                 }
