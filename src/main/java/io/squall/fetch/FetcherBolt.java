@@ -34,7 +34,8 @@ import org.apache.storm.tuple.Values;
  * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
  * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status, discovered)} on
  * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
- * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}.
+ * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}. Its host
+ * queues' state goes to the host index and is read back when the task starts ({@link HostIndex}).
  */
 public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private static final long serialVersionUID = 1L;
