@@ -9,7 +9,7 @@
 set -eu
 url="${1:-http://localhost:5601}"
 dir="$(cd "$(dirname "$0")" && pwd)"
-for file in status metrics content; do
+for file in status metrics content hosts; do
     printf 'Importing %s.ndjson into %s: ' "$file" "$url"
     answer="$(curl -sS -X POST "$url/api/saved_objects/_import?overwrite=true" -H "osd-xsrf: true" \
         ${DASHBOARDS_AUTH:+-u "$DASHBOARDS_AUTH"} --form "file=@$dir/$file.ndjson")"

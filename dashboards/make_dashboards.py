@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Squall's OpenSearch Dashboards saved objects (status.ndjson, metrics.ndjson, content.ndjson).
+"""Writes Squall's OpenSearch Dashboards saved objects (status, metrics, content and hosts .ndjson).
 
 The ndjson files are what you import (./import.sh); this script is where they are defined. Edit the
 definitions below and run it again (python3 dashboards/make_dashboards.py). The index patterns' fields
@@ -152,6 +152,7 @@ def dashboard(dashboard_id, title, description, visualizations, time_restore=Non
 STATUS = "squall-index-pattern-status"
 CONTENT = "squall-index-pattern-content"
 METRICS = "squall-index-pattern-metrics"
+HOSTS = "squall-index-pattern-hosts"
 ERRORS = "status:ERROR or status:FETCH_ERROR"
 
 
@@ -272,6 +273,30 @@ def content_objects():
     return [index_pattern(CONTENT, "content", "content.json", "fetchDate")] + vis + [board]
 
 
+def hosts_objects():
+    vis = [
+        table("squall-hosts-fetched", "Squall hosts: requests by host",
+              "Requests sent to each host (robots.txt included), as its fetcher task last wrote it.", HOSTS,
+              [metric(1, "sum", "fetched", "requests"), terms(2, "key", 25, "bucket", label="host")],
+              query="kind:host"),
+        visualization("squall-hosts-delay-reasons", "Squall hosts: why hosts wait between fetches",
+                      "Hosts by the reason of the delay in force: fixed, robots (Crawl-delay), adaptive, backoff,"
+                      " retry-after.", HOSTS, "pie", PIE_PARAMS,
+                      [count("hosts"), terms(2, "delayReason", 10, "segment")], query="kind:host"),
+        table("squall-hosts-queued", "Squall hosts: URLs queued by host",
+              "URLs waiting in each host's fetcher queue, and its delay in force (ms).", HOSTS,
+              [metric(1, "sum", "queued", "queued"), metric(3, "max", "delayMs", "delay (ms)"),
+               terms(2, "key", 25, "bucket", label="host")], query="kind:host"),
+        table("squall-hosts-errors", "Squall hosts: errors and back-offs by host",
+              "Exceptions (timeouts, refused connections) per host and its back-off level.", HOSTS,
+              [metric(1, "max", "errors", "errors"), metric(3, "max", "backOffLevel", "back-off level"),
+               terms(2, "key", 25, "bucket", label="host")], query="kind:host"),
+    ]
+    board = dashboard("squall-dashboard-hosts", "Squall: hosts",
+                      "The host index: each host's queue, delay and why, errors, as the fetchers last wrote them.", vis)
+    return [index_pattern(HOSTS, "hosts", "hosts.json", "updated")] + vis + [board]
+
+
 def write(name, objects):
     with open(os.path.join(HERE, name), "w") as f:
         for obj in objects:
@@ -282,3 +307,4 @@ if __name__ == "__main__":
     write("status.ndjson", status_objects())
     write("metrics.ndjson", metrics_objects())
     write("content.ndjson", content_objects())
+    write("hosts.ndjson", hosts_objects())

@@ -2,9 +2,12 @@ package io.squall.cli;
 
 import io.squall.config.Durations;
 import io.squall.console.ConsoleUrls;
+import io.squall.console.ClusterState;
 import io.squall.console.CrawlControl;
+import io.squall.console.HostIndexView;
 import io.squall.console.StatusIndexView;
 import io.squall.core.Status;
+import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.time.Duration;
@@ -14,36 +17,48 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The console of a crawl that runs elsewhere (a Storm cluster), read from its status index alone: counts, rates
- * over time (from each document's last update), the hosts with most URLs and most errors, the latest errors.
- * Seeds can be added and URLs looked up as in local mode; pausing, resuming and stopping are Storm's.
+ * The console of a crawl that runs elsewhere (a Storm cluster), read from its status index and its host index: the
+ * crawl's state and why (fetching, waiting for hosts' delays, nothing due, paused, stopped), counts, rates now and
+ * over time, the fetchers' host queues as their tasks last wrote them, the latest errors. It pauses, resumes and
+ * stops the crawl through the control document that the spouts read; seeds can be added and URLs looked up as in
+ * local mode.
  */
 final class ClusterConsole implements CrawlControl {
     static final int TOP_HOSTS = 15;
     static final int RECENT_ERRORS = 15;
     static final int CHART_POINTS = 120;
+    /** Rates now are over this window: they fall to zero this long after the last page. */
+    static final Duration RATE_WINDOW = Duration.ofSeconds(10);
 
     private final StatusIndexReader counts;
     private final StatusIndexView view;
+    private final HostIndexView hosts;
     private final ConsoleUrls urls;
+    private final Duration recentFetch;
     private final String note;
 
-    /** @param where the status index and its OpenSearch, in words */
-    ClusterConsole(StatusIndexReader counts, StatusIndexView view, ConsoleUrls urls, String where) {
+    /**
+     * @param hostsFlush how often the fetchers write the host index ({@code fetcher.hosts.flush.interval})
+     * @param where the indices and their OpenSearch, in words
+     */
+    ClusterConsole(StatusIndexReader counts, StatusIndexView view, HostIndexView hosts, ConsoleUrls urls,
+            Duration hostsFlush, String where) {
         this.counts = counts;
         this.view = view;
+        this.hosts = hosts;
         this.urls = urls;
-        this.note = "This console reads " + where + ". The crawl runs on a Storm cluster: pause, resume and stop"
-                + " it there (storm deactivate squall, storm activate squall, storm kill squall); this page"
-                + " cannot. Its host queues, delays and back-offs live in the workers (see Storm's UI and the"
-                + " metrics index).";
+        this.recentFetch = RATE_WINDOW.plus(hostsFlush);
+        this.note = "This console reads " + where + ". The crawl runs on a Storm cluster: pause, resume and stop reach"
+                + " its spouts through the control document they read every spout.control.interval (Storm's own"
+                + " storm deactivate squall and storm activate squall still work; storm kill squall ends the"
+                + " topology). The host table is what the fetcher tasks last wrote to the host index.";
     }
 
     @Override
     public Map<String, Object> progress() {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("mode", "cluster");
-        p.put("steerable", false);
+        p.put("steerable", true);
         p.put("note", note);
         try {
             Map<String, Long> byStatus = counts.countByStatus();
@@ -51,7 +66,13 @@ final class ClusterConsole implements CrawlControl {
             Instant now = Instant.now();
             Instant first = view.firstProcessed();
             List<Map<String, Object>> history = first == null ? List.of() : view.rates(first, now, CHART_POINTS);
-            p.put("state", "watching");
+            Map<String, Double> rates = view.recentRates(RATE_WINDOW, now);
+            HostIndexView.Hosts table = hosts.hosts(TOP_HOSTS, now);
+            long due = counts.countDue();
+            ClusterState state = ClusterState.of(hosts.control().state(), rates.get("pages"), table.totals(), due,
+                    () -> view.nextDue(now), now, recentFetch);
+            p.put("state", state.state());
+            p.put("stopReason", state.reason());
             if (first != null) {
                 p.put("elapsed", Durations.format(Duration.between(first, now)));
             }
@@ -59,19 +80,18 @@ final class ClusterConsole implements CrawlControl {
             p.put("discovered", ProgressSample.known(byStatus));
             p.put("notFetchedYet", byStatus.get(Status.DISCOVERED.name()));
             p.put("errors", errors);
-            p.put("due", counts.countDue());
-            // The last step of the histogram is still filling: the rates now are the step before it.
-            Map<String, Object> latest = history.size() < 2 ? null : history.get(history.size() - 2);
-            p.put("pagesPerSecond", latest == null ? null : latest.get("pages"));
-            p.put("kbPerSecond", latest == null ? null : latest.get("kb"));
+            p.put("due", due);
+            p.put("inFlight", table.totals().inFlight());
+            p.put("queues", table.totals().hosts());
+            p.put("pagesPerSecond", rates.get("pages"));
+            p.put("kbPerSecond", rates.get("kb"));
             p.put("history", history);
             p.put("chartNote", "From each status document's last update (lastProcessedDate): a URL fetched more"
-                    + " than once counts at its latest fetch only.");
-            Map<String, Object> hosts = new LinkedHashMap<>();
-            hosts.put("busiest", view.topHosts(TOP_HOSTS, false));
-            hosts.put("blocked", view.topHosts(TOP_HOSTS, true));
-            p.put("hosts", hosts);
-            p.put("hostNote", "Busiest: the hosts with most URLs; most blocked: the hosts with most errors.");
+                    + " than once counts at its latest fetch only. Pages/s and KB/s now: over the last "
+                    + RATE_WINDOW.toSeconds() + " s.");
+            p.put("hosts", table.table());
+            p.put("hostNote", table.totals().hosts() + " hosts in the host index, " + table.totals().queued()
+                    + " URLs waiting in the fetchers' queues (as their tasks last wrote them)");
             p.put("recentErrors", view.recentErrors(RECENT_ERRORS));
             p.put("status", byStatus);
         } catch (OpenSearchUnavailableException e) {
@@ -83,22 +103,31 @@ final class ClusterConsole implements CrawlControl {
 
     @Override
     public boolean steerable() {
-        return false;
+        return true;
     }
 
     @Override
     public boolean pause() {
-        return false;
+        return move(ControlDocument.State.RUNNING, ControlDocument.State.PAUSED);
     }
 
     @Override
     public boolean resume() {
-        return false;
+        return move(ControlDocument.State.PAUSED, ControlDocument.State.RUNNING);
     }
 
+    private boolean move(ControlDocument.State from, ControlDocument.State to) {
+        if (hosts.control().state() != from) {
+            return false;
+        }
+        hosts.control(to, Instant.now());
+        return true;
+    }
+
+    /** The spouts hand out no URL from now on; the topology stays until storm kill (a new submission runs again). */
     @Override
     public void stop() {
-        // The crawl runs elsewhere; the server refuses the action before it gets here.
+        hosts.control(ControlDocument.State.STOPPED, Instant.now());
     }
 
     @Override

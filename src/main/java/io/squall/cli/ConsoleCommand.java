@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleServer;
 import io.squall.console.ConsoleUrls;
+import io.squall.console.HostIndexView;
 import io.squall.console.StatusIndexView;
 import io.squall.frontier.Injector;
 import io.squall.metrics.Counters;
@@ -10,6 +11,7 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.urls.UrlFilters;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -25,9 +27,9 @@ final class ConsoleCommand {
     @Command(name = "console",
             header = "the web console of a crawl on a Storm cluster", sortOptions = false,
             customSynopsis = "squall console --opensearch URL [--conf FILE] [--console-port N]",
-            description = {"Serves the web console of a crawl that runs on a Storm cluster, from its status index at"
-                    + " URL (charts, hosts with most URLs and most errors, latest errors, counts; add seeds, look a URL"
-                    + " up), on 127.0.0.1 until Ctrl-C. Pause, resume and stop such a crawl with Storm's commands.", ""},
+            description = {"Serves the web console of a crawl that runs on a Storm cluster, from its status and host"
+                    + " indices at URL (state, charts, the fetchers' host queues, latest errors, counts; pause, resume"
+                    + " and stop; add seeds, look a URL up), on 127.0.0.1 until Ctrl-C.", ""},
             descriptionHeading = "%n", optionListHeading = "Options:%n")
     static final class Spec {
         @Parameters(hidden = true)
@@ -70,8 +72,11 @@ final class ConsoleCommand {
             StatusIndexView view = new StatusIndexView(os.client(), index);
             ConsoleUrls urls = new ConsoleUrls(new Injector(os.config(), os.client()),
                     UrlFilters.fromConfig(os.config(), Counters.NONE), view);
-            ClusterConsole console = new ClusterConsole(new StatusIndexReader(os.client(), os.config()), view, urls,
-                    "the status index '" + index + "' at " + openSearch);
+            String hostIndex = SquallIndex.HOSTS.name(os.config());
+            ClusterConsole console = new ClusterConsole(new StatusIndexReader(os.client(), os.config()), view,
+                    new HostIndexView(os.client(), hostIndex), urls,
+                    Duration.ofMillis(Math.round(os.config().getDouble("fetcher.hosts.flush.interval") * 1000)),
+                    "the status index '" + index + "' and the host index '" + hostIndex + "' at " + openSearch);
             try (ConsoleServer server = CrawlCommand.startConsole(port, console)) {
                 err.println("Console: " + server.address() + " (the crawl whose status index '" + index + "' is at "
                         + openSearch + "; Ctrl-C ends it)");

@@ -30,6 +30,7 @@ final class ProjectTemplate {
             "es-conf/status.json", "es-conf/status.json",
             "es-conf/content.json", "es-conf/content.json",
             "es-conf/metrics.json", "es-conf/metrics.json",
+            "es-conf/hosts.json", "es-conf/hosts.json",
             "es-conf/opensearch-conf.yaml", "es-conf/opensearch-conf.yaml");
 
     /** What the user asked for: where, and the Maven coordinates and Java package of the project. */

@@ -17,7 +17,6 @@ import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch._types.SortOrder;
 import org.opensearch.client.opensearch._types.aggregations.Aggregate;
 import org.opensearch.client.opensearch._types.aggregations.DateHistogramBucket;
-import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
 import org.opensearch.client.opensearch._types.query_dsl.Query;
 import org.opensearch.client.opensearch.core.GetResponse;
 import org.opensearch.client.opensearch.core.SearchResponse;
@@ -25,7 +24,7 @@ import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
  * What the console reads from the status index besides the counts: the latest errors, one URL's document, and,
- * for a crawl that runs elsewhere (a Storm cluster), the busiest hosts and the crawl's rates over time.
+ * for a crawl that runs elsewhere (a Storm cluster), the crawl's rates now and over time and when the next URL is due.
  * Every read is one request, at the page's pace (every few seconds), never per URL.
  */
 public final class StatusIndexView {
@@ -74,40 +73,6 @@ public final class StatusIndexView {
     }
 
     /**
-     * The hosts (partition keys) with most URLs, or with most errors (those without any left out): for each, its
-     * URLs, those due now, fetched and failed. What a host's fetcher queue holds (in flight, delay, back-off)
-     * lives in the workers and is not in the index.
-     */
-    public List<Map<String, Object>> topHosts(int top, boolean byErrors) {
-        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
-                .aggregations("hosts", a -> a.terms(t -> byErrors
-                                ? t.field("key").size(top).order(List.of(Map.of("failed", SortOrder.Desc)))
-                                : t.field("key").size(top))
-                        .aggregations("due", d -> d.filter(dueNow()))
-                        .aggregations("fetched", f -> f.filter(q -> q.term(t -> t.field("status")
-                                .value(FieldValue.of(Status.FETCHED.name())))))
-                        .aggregations("failed", f -> f.filter(failed()))), Void.class));
-        List<Map<String, Object>> hosts = new ArrayList<>();
-        Aggregate aggregate = response.aggregations().get("hosts");
-        if (aggregate == null || !aggregate.isSterms()) {
-            return hosts;
-        }
-        for (StringTermsBucket bucket : aggregate.sterms().buckets().array()) {
-            Map<String, Object> host = new LinkedHashMap<>();
-            host.put("host", bucket.key());
-            host.put("urls", bucket.docCount());
-            host.put("due", bucket.aggregations().get("due").filter().docCount());
-            host.put("fetched", bucket.aggregations().get("fetched").filter().docCount());
-            long errors = bucket.aggregations().get("failed").filter().docCount();
-            host.put("errors", errors);
-            if (!byErrors || errors > 0) {
-                hosts.add(host);
-            }
-        }
-        return hosts;
-    }
-
-    /**
      * Pages, kilobytes and errors per second since {@code since}, in at most about {@code points} steps, from
      * each document's last update: a URL fetched twice counts at its latest fetch only.
      *
@@ -137,6 +102,37 @@ public final class StatusIndexView {
         return rates;
     }
 
+    /**
+     * Pages and kilobytes per second over the last {@code window} before {@code now}, from each document's last
+     * update: zero once nothing was processed for that long (a chart's step can be minutes long).
+     */
+    public Map<String, Double> recentRates(Duration window, Instant now) {
+        Instant since = now.minus(window);
+        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
+                .query(q -> q.bool(b -> b
+                        .filter(f -> f.range(r -> r.field(PROCESSED).gt(JsonData.of(since.toString()))))
+                        .filter(f -> f.term(t -> t.field("status").value(FieldValue.of(Status.FETCHED.name()))))))
+                .trackTotalHits(t -> t.enabled(true))
+                .aggregations("bytes", b -> b.sum(m -> m.field(BYTES_FIELD))), Void.class));
+        double seconds = window.toMillis() / 1000.0;
+        long pages = response.hits().total() == null ? 0 : response.hits().total().value();
+        Double bytes = response.aggregations().get("bytes").sum().value();
+        Map<String, Double> rates = new LinkedHashMap<>();
+        rates.put("pages", pages / seconds);
+        rates.put("kb", (bytes == null ? 0 : bytes) / 1024.0 / seconds);
+        return rates;
+    }
+
+    /** The earliest next fetch date after {@code now}: when the next URL becomes due; null when none will. */
+    public Instant nextDue(Instant now) {
+        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
+                .query(q -> q.range(r -> r.field("nextFetchDate").gt(JsonData.of(now.toString()))))
+                .aggregations("next", a -> a.min(m -> m.field("nextFetchDate"))), Void.class));
+        Aggregate next = response.aggregations().get("next");
+        Double millis = next == null || !next.isMin() ? null : next.min().value();
+        return millis == null || millis.isInfinite() || millis.isNaN() ? null : Instant.ofEpochMilli(millis.longValue());
+    }
+
     /** The earliest status update in the index: when the crawl began, as far as the index tells. */
     public Instant firstProcessed() {
         SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
@@ -148,10 +144,6 @@ public final class StatusIndexView {
 
     private static Query failed() {
         return Query.of(q -> q.terms(t -> t.field("status").terms(v -> v.value(FAILED))));
-    }
-
-    private static Query dueNow() {
-        return Query.of(q -> q.range(r -> r.field("nextFetchDate").lte(JsonData.of("now"))));
     }
 
     private static Object first(Object value) {

@@ -206,6 +206,7 @@ public final class FetchEngine<T> implements AutoCloseable {
         // The host's Crawl-delay already separates the robots.txt request from the next one, unless it is
         // above the cap: then the host's URLs are refused without requests, and need not wait.
         long crawlDelay = TimeUnit.MILLISECONDS.toNanos(Math.max(0, rules.crawlDelayMillis()));
+        queues.robotsFetched(lease, rules.blocked() ? "blocked" : rules.unavailable() ? "unavailable" : "ok");
         boolean skipped = crawlDelay > maxCrawlDelayNanos && !forceMaxCrawlDelay;
         queues.putBack(lease, HostQueues.Feedback.answered()
                 .withCrawlDelay(skipped ? 0 : obeyedCrawlDelay(crawlDelay)).withFetchTime(took));

@@ -15,11 +15,14 @@ import io.squall.storm.TaskGauges;
 import io.squall.storm.TimeoutRenewal;
 import io.squall.urls.UrlFilters;
 import io.squall.warc.WarcArchive;
+import io.squall.opensearch.OpenSearchClients;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.storm.task.OutputCollector;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
@@ -31,7 +34,8 @@ import org.apache.storm.tuple.Values;
  * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
  * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status, discovered)} on
  * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
- * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}.
+ * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}. Its host
+ * queues' state goes to the host index and is read back when the task starts ({@link HostIndex}).
  */
 public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private static final long serialVersionUID = 1L;
@@ -40,6 +44,8 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private transient Protocol protocol;
     private transient WarcArchive warc;
     private transient Runnable unregisterStop;
+    private transient OpenSearchClient hostsClient;
+    private transient HostIndex hosts;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -55,6 +61,14 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
         engine.pauseWhile(StatusBacklog.behind(topoConf, config.getLong("fetcher.max.status.backlog")));
         registerMetrics(context);
+        if (HostIndex.enabled(config)) {
+            hostsClient = OpenSearchClients.create(config);
+            hosts = new HostIndex(hostsClient, config, context.getThisTaskId());
+            hosts.ensureIndex(config);
+            engine.queues().restore(hosts.load(config.getInt("fetcher.hosts.restore.max")));
+            hosts.startFlushing(engine.queues(),
+                    Duration.ofMillis(Math.round(config.getDouble("fetcher.hosts.flush.interval") * 1000)));
+        }
     }
 
     /**
@@ -158,6 +172,10 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         if (engine != null) {
             engine.close();
             protocol.close();
+        }
+        if (hosts != null) {
+            hosts.close(engine.queues());
+            OpenSearchClients.close(hostsClient);
         }
         if (warc != null) {
             warc.close(); // after the engine: every answer fetched is in its queue by then

@@ -2,6 +2,8 @@ package io.squall.fetch;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -132,6 +134,13 @@ public final class HostQueues<T> {
         boolean scheduled;
         long readyAtNanos;
         long version;
+        // What the host index keeps besides the politeness clock (see HostState); changed since the last snapshot.
+        boolean changed = true;
+        long fetched;
+        long lastFetchNanos;
+        boolean everFetched;
+        String robots;
+        long robotsAtNanos;
 
         Queue(String key, PolitenessDelay politeness, long now) {
             this.key = key;
@@ -164,6 +173,8 @@ public final class HostQueues<T> {
     private final long pauseNanos;
     private Thread leader;
     private int size;
+    // The last state of queues forgotten since the last snapshot of changes: the host index keeps their end.
+    private final List<HostState> forgotten = new ArrayList<>();
 
     public HostQueues(CrawlerConfig config, CrawlClock clock) {
         this.clock = clock;
@@ -197,6 +208,7 @@ public final class HostQueues<T> {
                 return Admission.QUEUE_FULL;
             }
             q.items.addLast(item);
+            q.changed = true;
             size++;
             schedule(q, now, Long.MAX_VALUE);
             return Admission.ACCEPTED;
@@ -305,6 +317,9 @@ public final class HostQueues<T> {
         if (!mayStart) {
             if (q.items.isEmpty() && q.inFlight == 0 && now >= forgetAt(q)) {
                 queues.remove(q.key); // idle, its clock passed, its troubles forgiven: forgetting it changes nothing
+                if (q.changed && forgotten.size() < maxUrls) {
+                    forgotten.add(state(q, now, -1));
+                }
             } else {
                 schedule(q, now, Long.MAX_VALUE);
             }
@@ -313,6 +328,7 @@ public final class HostQueues<T> {
         FetchItem<T> item = q.items.pollFirst();
         size--;
         q.inFlight++;
+        q.changed = true;
         if (threadsPerQueue > 1) {
             q.nextStartNanos = now + minDelayNanos;
         }
@@ -380,6 +396,12 @@ public final class HostQueues<T> {
             long now = clock.nanos();
             q.inFlight--;
             q.lastTurnEndNanos = now;
+            q.changed = true;
+            if (feedback.requestMade()) {
+                q.fetched++;
+                q.lastFetchNanos = now;
+                q.everFetched = true;
+            }
             if (feedback.crawlDelayNanos() >= 0) {
                 q.crawlDelayNanos = feedback.crawlDelayNanos();
             }
@@ -491,6 +513,125 @@ public final class HostQueues<T> {
                         q.consecutiveExceptions, q.backOff.level, backingOff ? q.blockReason : q.delayReason));
             }
             return views;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The state of every queue that changed since the last call, and of those forgotten meanwhile, in wall-clock
+     * time, for the host index; the changes are then taken as written. A scan under the lock: for a periodic
+     * flush, not per URL.
+     *
+     * @param task the fetcher task that owns these queues
+     */
+    public List<HostState> changedStates(int task) {
+        lock.lock();
+        try {
+            long now = clock.nanos();
+            List<HostState> states = new ArrayList<>();
+            forgotten.forEach(f -> states.add(f.withTask(task)));
+            forgotten.clear();
+            for (Queue<T> q : queues.values()) {
+                if (q.changed) {
+                    q.changed = false;
+                    states.add(state(q, now, task));
+                }
+            }
+            return states;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A queue's state now, its clock's times turned to wall-clock time. Called under the lock. */
+    private HostState state(Queue<T> q, long now, int task) {
+        Instant wallNow = clock.instant();
+        boolean backingOff = now < q.blockedUntilNanos && q.blockedUntilNanos > q.nextStartNanos;
+        long next = Math.max(q.nextStartNanos, Math.max(q.blockedUntilNanos, q.pausedUntilNanos));
+        return new HostState(q.key, task, q.items.size(), q.inFlight,
+                millis(backingOff ? q.blockNanos : q.delayNanos),
+                (backingOff ? q.blockReason : q.delayReason).label(), q.baseDelayNanos / 1_000_000,
+                q.crawlDelayNanos / 1_000_000, wall(wallNow, now, Math.max(now, next)),
+                now < q.blockedUntilNanos ? wall(wallNow, now, q.blockedUntilNanos) : null,
+                now < q.blockedUntilNanos && q.blockReason != null ? q.blockReason.label() : null, q.backOff.level,
+                now < q.pausedUntilNanos ? wall(wallNow, now, q.pausedUntilNanos) : null, q.consecutiveExceptions,
+                q.exceptions, q.fetched, q.everFetched ? wall(wallNow, now, q.lastFetchNanos) : null, q.robots,
+                q.robots == null ? null : wall(wallNow, now, q.robotsAtNanos), wallNow);
+    }
+
+    private static Instant wall(Instant wallNow, long now, long atNanos) {
+        return wallNow.plusNanos(atNanos - now);
+    }
+
+    /**
+     * Takes up the state a previous owner of these keys left in the host index (a worker that died, a task
+     * restarted): a back-off or Retry-After block, an error pause, the delays and the error counts hold on
+     * from where they were, and the next fetch waits for the previous one's delay. A key that has a queue
+     * already keeps it.
+     */
+    public void restore(List<HostState> states) {
+        lock.lock();
+        try {
+            long now = clock.nanos();
+            Instant wallNow = clock.instant();
+            for (HostState s : states) {
+                if (queues.containsKey(s.key())) {
+                    continue;
+                }
+                Queue<T> q = new Queue<>(s.key(), politeness, now);
+                q.baseDelayNanos = politeness.restored(s.baseDelayMs() * 1_000_000);
+                q.crawlDelayNanos = s.crawlDelayMs() * 1_000_000;
+                PolitenessDelay.Delay delay = politeness.of(q.baseDelayNanos, q.crawlDelayNanos);
+                q.delayNanos = delay.nanos();
+                q.delayReason = delay.reason();
+                if (s.blockedUntil() != null) {
+                    q.blockedUntilNanos = nanosAt(s.blockedUntil(), wallNow, now);
+                    q.blockNanos = Math.max(0, q.blockedUntilNanos - now);
+                    q.blockReason = "retry-after".equals(s.blockReason()) ? DelayReason.RETRY_AFTER : DelayReason.BACKOFF;
+                }
+                q.pausedUntilNanos = nanosAt(s.pausedUntil(), wallNow, now);
+                q.backOff.level = s.backOffLevel();
+                q.consecutiveExceptions = s.consecutiveErrors();
+                q.exceptions = (int) Math.min(Integer.MAX_VALUE, s.errors());
+                q.fetched = s.fetched();
+                if (s.lastFetch() != null) {
+                    q.lastFetchNanos = nanosAt(s.lastFetch(), wallNow, now);
+                    q.everFetched = true;
+                    q.lastTurnEndNanos = q.lastFetchNanos;
+                    q.backOff.lastThrottledNanos = q.lastFetchNanos;
+                    // The politeness clock after that fetch; the blocks and pauses are restored beside it.
+                    q.nextStartNanos = Math.max(now, q.lastFetchNanos + q.delayNanos);
+                }
+                q.robots = s.robots();
+                q.robotsAtNanos = nanosAt(s.robotsFetched(), wallNow, now);
+                // Its document still counts the URLs the dead worker held: the next flush says they are gone.
+                q.changed = s.queued() > 0 || s.inFlight() > 0;
+                queues.put(q.key, q);
+                schedule(q, now, Long.MAX_VALUE); // to be forgotten in time, as any idle queue
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The queue clock's reading at a wall-clock time; {@code now} for none. */
+    private static long nanosAt(Instant at, Instant wallNow, long now) {
+        if (at == null) {
+            return now;
+        }
+        return now + Duration.between(wallNow, at).toNanos();
+    }
+
+    /**
+     * Notes the robots.txt that a turn fetched: {@code ok}, {@code unavailable} (it failed: nothing is fetched until
+     * it is had) or {@code blocked} (the address guard refused the host). Call before ending the turn.
+     */
+    public void robotsFetched(Lease<T> lease, String state) {
+        lock.lock();
+        try {
+            lease.queue.robots = state;
+            lease.queue.robotsAtNanos = clock.nanos();
         } finally {
             lock.unlock();
         }

@@ -90,6 +90,14 @@ public final class PolitenessDelay {
     }
 
     /** The delay a queue keeps: its base delay, or robots.txt's Crawl-delay when that is longer. */
+    /**
+     * The base delay a queue takes up from the host index after a restart: an adaptive delay where it was, within
+     * this configuration's bounds; a fixed one as configured now (a crawl resumed with another delay uses it).
+     */
+    long restored(long previousNanos) {
+        return adaptive ? Math.min(maxNanos, Math.max(minNanos, previousNanos)) : serverDelayNanos;
+    }
+
     Delay of(long baseNanos, long crawlDelayNanos) {
         if (crawlDelayNanos > baseNanos) {
             return new Delay(crawlDelayNanos, DelayReason.ROBOTS);

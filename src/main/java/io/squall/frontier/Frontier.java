@@ -5,6 +5,7 @@ import io.squall.config.Durations;
 import io.squall.core.CrawlClock;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
@@ -108,6 +109,7 @@ public final class Frontier implements AutoCloseable {
     private boolean lastDiscoveryFedNone;
     private LongConsumer searchTimes = millis -> { };
     private final CrawlClock clock;
+    private final ControlWatch control;
 
     private Frontier(OpenSearchClient client, CrawlerConfig config, ShardAssignment assignment, long refreshMillis,
                      EmitBudget budget, CrawlClock clock) {
@@ -133,6 +135,9 @@ public final class Frontier implements AutoCloseable {
                 maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"));
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
         this.budget = budget;
+        String hostsIndex = SquallIndex.HOSTS.name(config);
+        this.control = new ControlWatch(() -> ControlDocument.readAsync(asyncClient, hostsIndex),
+                config.getLong("spout.control.interval"), clock);
     }
 
     /**
@@ -168,8 +173,14 @@ public final class Frontier implements AutoCloseable {
         }
     }
 
-    /** The next URL to emit, or null when none is ready now. Never blocks. */
+    /**
+     * The next URL to emit, or null when none is ready now or the crawl's control document says paused or stopped
+     * (then no search either). Never blocks.
+     */
     public Emission next() {
+        if (!control.handsOut()) {
+            return null;
+        }
         long now = nowMillis();
         Answer answer;
         while ((answer = answers.poll()) != null) {

@@ -6,7 +6,8 @@ import io.squall.config.CrawlerConfig;
 public enum SquallIndex {
     STATUS("status.json", "opensearch.status.index.name"),
     CONTENT("content.json", "opensearch.content.index.name"),
-    METRICS("metrics.json", "opensearch.metrics.index.name");
+    METRICS("metrics.json", "opensearch.metrics.index.name"),
+    HOSTS("hosts.json", "opensearch.hosts.index.name");
 
     private final String definitionFile;
     private final String nameKey;

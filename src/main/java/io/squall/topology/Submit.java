@@ -4,6 +4,7 @@ import io.squall.config.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
+import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.storm.Config;
@@ -107,6 +109,9 @@ public final class Submit {
             IndexSetup.awaitReachable(client, config);
             Path esConf = Path.of("es-conf");
             IndexSetup.ensureIndices(client, config, Files.isDirectory(esConf) ? esConf : null);
+            // A crawl submitted runs: a pause or stop the console left for an earlier topology does not hold it.
+            ControlDocument.write(client, SquallIndex.HOSTS.name(config), ControlDocument.State.RUNNING,
+                    Instant.now(), "submit");
             return IndexSetup.numberOfShards(IndexSetup.settings(client, config, SquallIndex.STATUS));
         } finally {
             OpenSearchClients.close(client);

@@ -86,10 +86,10 @@
     return Math.floor(m / 60) + 'h' + String(m % 60).padStart(2, '0') + 'm';
   }
 
-  function hostRows(rows, cluster) {
-    if (cluster) {
-      return rows.map(r => [r.host, count(r.urls), count(r.due), count(r.fetched), count(r.errors)]);
-    }
+  // The states in which a crawl can be paused: local mode's, and a cluster's (read from its indices).
+  const LIVE = ['running', 'fetching', 'waiting', 'nothing due'];
+
+  function hostRows(rows) {
     return rows.map(r => [r.host, count(r.queued), count(r.inFlight),
       seconds(r.delayMs) + (r.delayReason ? ' (' + r.delayReason + ')' : ''),
       r.nextFetchInMs > 0 ? 'in ' + seconds(r.nextFetchInMs) : 'now',
@@ -100,17 +100,16 @@
 
   function show(p) {
     last = p;
-    const cluster = p.mode === 'cluster';
     const state = $('state');
     state.textContent = p.state;
-    state.className = p.state;
+    state.className = String(p.state).replace(/ /g, '-');
     $('reason').textContent = p.stopReason ? '(' + p.stopReason + ')' : '';
     $('elapsed').textContent = p.elapsed ? 'for ' + p.elapsed : '';
     const over = p.state === 'finished';
     $('controls').hidden = !p.steerable || !!embedded || over;
-    $('pause').disabled = p.state !== 'running';
+    $('pause').disabled = !LIVE.includes(p.state);
     $('resume').disabled = p.state !== 'paused';
-    $('stop').disabled = p.state !== 'running' && p.state !== 'paused';
+    $('stop').disabled = !LIVE.includes(p.state) && p.state !== 'paused';
     $('note').hidden = !p.note;
     $('note').textContent = p.note || '';
     $('tools').hidden = !!embedded || over;
@@ -138,11 +137,10 @@
     const hosts = p.hosts || {};
     $('hostNote').textContent = p.hostNote || (count(hosts.queues) + ' host queues, ' + count(hosts.queued)
       + ' URLs waiting in them');
-    const heads = cluster ? ['host', 'URLs', 'due', 'fetched', 'errors']
-      : ['host', 'queued', 'in flight', 'delay', 'next fetch', 'errors', 'back-off'];
-    const numeric = cluster ? [0, 1, 1, 1, 1] : [0, 1, 1, 1, 1, 1, 1];
-    table('busiest', heads, hostRows(hosts.busiest || [], cluster), numeric);
-    table('blocked', heads, hostRows(hosts.blocked || [], cluster), numeric);
+    const heads = ['host', 'queued', 'in flight', 'delay', 'next fetch', 'errors', 'back-off'];
+    const numeric = [0, 1, 1, 1, 1, 1, 1];
+    table('busiest', heads, hostRows(hosts.busiest || []), numeric);
+    table('blocked', heads, hostRows(hosts.blocked || []), numeric);
 
     table('recentErrors', ['time', 'URL', 'status', 'cause', 'message'],
       (p.recentErrors || []).map(e => [e.time ? String(e.time).replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '',

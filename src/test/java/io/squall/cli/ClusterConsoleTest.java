@@ -7,18 +7,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleUrls;
+import io.squall.console.HostIndexView;
 import io.squall.console.StatusIndexView;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
+import io.squall.fetch.HostIndex;
+import io.squall.fetch.HostState;
 import io.squall.frontier.Injector;
 import io.squall.frontier.StatusWriter;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
+import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import io.squall.urls.UrlFilters;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The console's reads of a real status index, as written by the crawl's own status writer: the latest errors,
- * URL lookups and their filter verdicts, seeds, and the console of a crawl that runs on a cluster.
+ * URL lookups and their filter verdicts, seeds, and the console of a crawl that runs on a cluster (its host
+ * table from the host index, its state, its pause, resume and stop through the control document).
  */
 @ExtendWith(OpenSearchExtension.class)
 class ClusterConsoleTest {
@@ -85,28 +92,62 @@ class ClusterConsoleTest {
                 seeds.get("problems").toString());
         os.refresh(SquallIndex.STATUS);
 
-        ClusterConsole console = new ClusterConsole(new StatusIndexReader(os.client(), config), view, urls,
-                "the status index '" + index + "'");
-        assertFalse(console.steerable());
+        os.createIndices(Map.of());
+        Instant now = Instant.now();
+        HostIndex hostIndex = new HostIndex(os.client(), config, 3);
+        hostIndex.write(List.of(
+                host("a.example", 3, 5000, "robots", now.plusSeconds(2), null, null),
+                host("b.example", 1, 1000, "retry-after", now.plusSeconds(60), now.plusSeconds(60), "retry-after"),
+                host("c.example", 0, 1000, "fixed", now, null, null)));
+        hostIndex.close();
+        assertEquals(3, os.count(SquallIndex.HOSTS), "the host states are written");
+        String hosts = os.indexName(SquallIndex.HOSTS);
+        ClusterConsole console = new ClusterConsole(new StatusIndexReader(os.client(), config), view,
+                new HostIndexView(os.client(), hosts), urls, Duration.ofSeconds(5), "the status index '" + index + "'");
+        assertTrue(console.steerable());
         Map<String, Object> p = console.progress();
         assertEquals("cluster", p.get("mode"));
-        assertEquals("watching", p.get("state"));
+        assertEquals("fetching", p.get("state"), "a page was processed within the last 10 s: " + p);
+        assertTrue((Double) p.get("pagesPerSecond") > 0, "the page fetched just now: " + p);
         assertTrue(p.get("note").toString().contains("storm deactivate squall"), p.get("note").toString());
         assertEquals(1L, p.get("fetched"));
         assertEquals(2L, p.get("errors"));
         assertEquals(4L, p.get("discovered"), "every URL known: a.example/1, /2, b.example/1 and the new seed");
+        assertEquals(3L, p.get("queues"), "the hosts in the host index");
         List<Map<String, Object>> history = (List<Map<String, Object>>) p.get("history");
         assertFalse(history.isEmpty());
         double kb = history.stream().mapToDouble(r -> (Double) r.get("kb")).max().orElse(0);
         assertTrue(kb > 0, "the page's 4 KB show in the chart: " + history);
-        Map<String, Object> hosts = (Map<String, Object>) p.get("hosts");
-        List<Map<String, Object>> busiest = (List<Map<String, Object>>) hosts.get("busiest");
-        assertEquals("a.example", busiest.get(0).get("host"));
-        assertEquals(2L, busiest.get(0).get("urls"));
-        assertEquals(1L, busiest.get(0).get("fetched"));
-        List<Map<String, Object>> blocked = (List<Map<String, Object>>) hosts.get("blocked");
-        assertEquals(List.of("a.example", "b.example"), blocked.stream().map(h -> h.get("host")).sorted().toList(),
-                "the hosts with errors, and only them");
+        Map<String, Object> table = (Map<String, Object>) p.get("hosts");
+        assertEquals(4L, table.get("queued"));
+        List<Map<String, Object>> busiest = (List<Map<String, Object>>) table.get("busiest");
+        assertEquals(List.of("a.example", "b.example"), busiest.stream().map(h -> h.get("host")).toList(),
+                "the hosts with URLs queued, most first");
+        assertEquals(5000L, busiest.get(0).get("delayMs"));
+        assertEquals("robots", busiest.get(0).get("delayReason"));
+        List<Map<String, Object>> blocked = (List<Map<String, Object>>) table.get("blocked");
+        assertEquals(List.of("b.example"), blocked.stream().map(h -> h.get("host")).toList(), "a block still running");
+        assertTrue((Long) blocked.get(0).get("backOffMs") > 50_000, blocked.toString());
+
+        assertTrue(console.pause());
+        assertFalse(console.pause(), "paused already");
+        assertEquals("paused", console.progress().get("state"));
+        assertEquals(ControlDocument.State.PAUSED, ControlDocument.read(os.client(), hosts).state(),
+                "the control document the spouts read");
+        assertTrue(console.resume());
+        assertFalse(console.resume(), "running already");
+        assertEquals(ControlDocument.State.RUNNING, ControlDocument.read(os.client(), hosts).state());
+        console.stop();
+        assertEquals("stopped", console.progress().get("state"));
+        assertFalse(console.resume(), "a stopped crawl is not resumed: a new submission runs again");
+    }
+
+    private static HostState host(String key, int queued, long delayMs, String reason, Instant nextFetch,
+            Instant blockedUntil, String blockReason) {
+        Instant now = Instant.now();
+        return new HostState(key, 3, queued, 0, delayMs, reason, 1000, "robots".equals(reason) ? delayMs : 0,
+                nextFetch, blockedUntil, blockReason, 0, null, 0, 0, 1, now.minusSeconds(30), "ok",
+                now.minusSeconds(600), now);
     }
 
     private final List<String> failures = new CopyOnWriteArrayList<>();

@@ -26,7 +26,7 @@ class DashboardObjectsTest {
 
     @Test
     void indexPatternsListTheMappedFieldsWithTheirTypesAndADateAsTimeField() {
-        assertEquals(Set.of("status", "content", "metrics-*"),
+        assertEquals(Set.of("status", "content", "metrics-*", "hosts"),
                 objects.indexPatterns.values().stream().map(SavedObjects.IndexPattern::title).collect(java.util.stream.Collectors.toSet()));
         for (SavedObjects.IndexPattern pattern : objects.indexPatterns.values()) {
             Map<String, String> mapped = mapping(pattern);
@@ -71,7 +71,7 @@ class DashboardObjectsTest {
     @Test
     void everyVisualizationIsOnADashboardAndEveryPanelExists() {
         Set<String> onDashboards = new HashSet<>();
-        assertEquals(3, objects.dashboards.size());
+        assertEquals(4, objects.dashboards.size());
         for (SavedObjects.Dashboard dashboard : objects.dashboards) {
             assertFalse(dashboard.visualizationIds().isEmpty(), dashboard.id());
             for (String id : dashboard.visualizationIds()) {

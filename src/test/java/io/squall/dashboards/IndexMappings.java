@@ -16,7 +16,8 @@ final class IndexMappings {
 
     /** Which definition the default index names of Squall (the patterns the dashboards use) come from. */
     static final Map<String, String> DEFINITION_OF_PATTERN =
-            Map.of("status", "status.json", "content", "content.json", "metrics-*", "metrics.json");
+            Map.of("status", "status.json", "content", "content.json", "metrics-*", "metrics.json",
+                    "hosts", "hosts.json");
 
     private IndexMappings() {
     }

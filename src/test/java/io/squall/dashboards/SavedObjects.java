@@ -17,7 +17,8 @@ import java.util.Map;
  */
 final class SavedObjects {
     static final Path DIR = Path.of("dashboards");
-    static final List<String> FILES = List.of("status.ndjson", "metrics.ndjson", "content.ndjson");
+    static final List<String> FILES = List.of("status.ndjson", "metrics.ndjson", "content.ndjson",
+            "hosts.ndjson");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     record IndexPattern(String id, String title, String timeField, Map<String, String> fieldTypes) {

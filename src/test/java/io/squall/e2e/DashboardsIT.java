@@ -112,7 +112,8 @@ class DashboardsIT {
     private static void assertEveryVisualizationFindsData(TestOpenSearch os) throws Exception {
         DashboardSearches searches = new DashboardSearches(
                 Map.of("status", os.indexName(SquallIndex.STATUS), "content", os.indexName(SquallIndex.CONTENT),
-                        "metrics-*", SquallIndex.METRICS.searchPattern(os.config())));
+                        "metrics-*", SquallIndex.METRICS.searchPattern(os.config()),
+                        "hosts", os.indexName(SquallIndex.HOSTS)));
         Map<String, String> empty = new TreeMap<>();
         int checked = 0;
         for (var run : searches.runAll(os.client())) {

@@ -22,7 +22,8 @@ final class ScopedCrawlConf {
         List<String> lines = new ArrayList<>(List.of(
                 "opensearch.status.index.name: \"" + os.prefix() + "status\"",
                 "opensearch.content.index.name: \"" + os.prefix() + "content\"",
-                "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\""));
+                "opensearch.metrics.index.name: \"" + os.prefix() + "metrics\"",
+                "opensearch.hosts.index.name: \"" + os.prefix() + "hosts\""));
         lines.addAll(List.of(moreSettings));
         return write(dir, hosts, lines);
     }

@@ -48,6 +48,7 @@ public final class TestOpenSearch implements AutoCloseable {
                 "opensearch.status.index.name", prefix + "status",
                 "opensearch.content.index.name", prefix + "content",
                 "opensearch.metrics.index.name", prefix + "metrics",
+                "opensearch.hosts.index.name", prefix + "hosts",
                 "http.agent.name", "squall-test",
                 "http.address.allow", List.of(TestWeb.LOOPBACK_RANGE)), "test defaults").with(settings, "test settings");
     }
