@@ -30,6 +30,10 @@ public final class FetchException extends IOException {
         CONTENT_ENCODING("content.encoding"),
         /** The host resolved to a loopback, private or otherwise special address ({@code http.address.guard}). */
         ADDRESS_GUARD(ErrorCauses.ADDRESS_GUARD),
+        /** A page rendered in a browser did not load, or kept requesting, until {@code fetcher.render.timeout}. */
+        RENDER_TIMEOUT(ErrorCauses.RENDER_TIMEOUT),
+        /** The browser rendering a page failed (it crashed, or no browser could be started). */
+        RENDER_CRASHED(ErrorCauses.RENDER_CRASHED),
         IO("io");
 
         public final String value;
