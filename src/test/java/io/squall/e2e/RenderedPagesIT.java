@@ -14,20 +14,28 @@ import io.squall.testsupport.TestOpenSearch;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
 
 /**
  * A crawl (the squall command, local mode) of a site whose pages are rendered in Chromium
  * ({@code fetcher.render.hosts}): the text and the link a same-host script builds are indexed and followed,
  * the script of another host the page asks for is never requested from it, a page whose script loops forever
  * ends FETCH_ERROR with render.timeout while the crawl goes on, and the host never has two requests at once.
+ * The WARC files hold what the browser was given (the page and its script as fetched).
  * Skipped without Chromium, except in CI.
  */
 @ExtendWith(OpenSearchExtension.class)
@@ -88,6 +96,28 @@ class RenderedPagesIT {
             assertEquals(0, web.log().forHost(other.host()).size());
             assertEquals(1, a.served("/app.js"));
             assertEquals(1, web.log().maxConcurrency(a.host()), "one request at a time on the host, renders included");
+
+            List<String> archived = archivedResponses(dir.resolve("data").resolve("warc"));
+            assertTrue(archived.containsAll(List.of(a.url("/app"), a.url("/app.js"))),
+                    "the page and the script the browser was given, as fetched: " + archived);
+            assertTrue(archived.stream().noneMatch(u -> u.startsWith(other.url("/"))), archived.toString());
         }
+    }
+
+    /** The target URIs of the response records in the WARC files. */
+    private static List<String> archivedResponses(Path warcDir) throws IOException {
+        List<String> uris = new ArrayList<>();
+        try (Stream<Path> files = Files.list(warcDir)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".warc.gz")).toList()) {
+                try (WarcReader reader = new WarcReader(file)) {
+                    for (WarcRecord r : reader) {
+                        if (r instanceof WarcResponse response) {
+                            uris.add(response.target());
+                        }
+                    }
+                }
+            }
+        }
+        return uris;
     }
 }
