@@ -70,18 +70,16 @@ public final class RenderingProtocol implements Protocol {
 
     RenderingProtocol(Protocol http, RenderRule rule, CrawlerConfig config, Counters counters,
             Supplier<Browser> browsers) {
+        checkSettings(config);
         this.http = http;
         this.rule = rule;
         this.counters = counters;
-        this.timeoutMillis = Math.round(positive(config, "fetcher.render.timeout") * 1000);
+        this.timeoutMillis = Math.round(config.getDouble("fetcher.render.timeout") * 1000);
         this.quietMillis = Math.round(config.getDouble("fetcher.render.quiet") * 1000);
         this.maxRequests = config.getInt("fetcher.render.max.requests");
         long limit = config.getLong("http.content.limit");
         this.contentLimit = limit < 0 || limit > Integer.MAX_VALUE - 16 ? Integer.MAX_VALUE - 16 : (int) limit;
         int size = config.getInt("fetcher.render.browsers");
-        if (size < 1) {
-            throw new ConfigException("fetcher.render.browsers must be at least 1, got " + size);
-        }
         this.pool = new BrowserPool<>(size, browsers, b -> b.close());
         this.renders = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "squall-render");
@@ -102,12 +100,26 @@ public final class RenderingProtocol implements Protocol {
         LOG.info("rendering pages in up to {} browser(s), {} s each at most", size, timeoutMillis / 1000.0);
     }
 
-    private static double positive(CrawlerConfig config, String key) {
-        double v = config.getDouble(key);
-        if (!(v > 0)) {
-            throw new ConfigException(key + " must be above 0, got " + v);
+    /**
+     * Checks the rule and the rendering settings, where the crawl starts as well as in each worker.
+     *
+     * @throws ConfigException naming the key
+     */
+    public static void checkSettings(CrawlerConfig config) {
+        RenderRule.fromConfig(config);
+        if (config.getInt("fetcher.render.browsers") < 1) {
+            throw new ConfigException("fetcher.render.browsers must be at least 1, got "
+                    + config.getInt("fetcher.render.browsers"));
         }
-        return v;
+        if (!(config.getDouble("fetcher.render.timeout") > 0)) {
+            throw new ConfigException("fetcher.render.timeout must be above 0, got "
+                    + config.getDouble("fetcher.render.timeout"));
+        }
+        for (String key : new String[] {"fetcher.render.quiet", "fetcher.render.max.requests"}) {
+            if (config.getDouble(key) < 0) {
+                throw new ConfigException(key + " must be 0 or more, got " + config.getDouble(key));
+            }
+        }
     }
 
     private static Supplier<Browser> chromium(CrawlerConfig config) {

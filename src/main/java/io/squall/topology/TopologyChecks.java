@@ -5,6 +5,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
 import io.squall.fetch.AddressAllowList;
 import io.squall.fetch.PolitenessDelay;
+import io.squall.fetch.RenderingProtocol;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
@@ -38,6 +39,7 @@ public final class TopologyChecks {
         Parallelism.check(config);
         Scheduler.fromConfig(config);
         FeedReader.check(config);
+        RenderingProtocol.checkSettings(config);
         checkSerialization(config);
     }
 
