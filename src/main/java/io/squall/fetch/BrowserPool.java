@@ -96,10 +96,6 @@ final class BrowserPool<B> implements AutoCloseable {
         return started;
     }
 
-    synchronized int idle() {
-        return idle.size();
-    }
-
     /** Stops the idle browsers now, and every other one when it is given back. */
     @Override
     public void close() {

@@ -27,7 +27,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.devtools.DevTools;
-import org.openqa.selenium.remote.HttpCommandExecutor;
 import org.openqa.selenium.devtools.v156.fetch.Fetch;
 import org.openqa.selenium.devtools.v156.fetch.model.HeaderEntry;
 import org.openqa.selenium.devtools.v156.fetch.model.RequestPattern;
@@ -35,6 +34,7 @@ import org.openqa.selenium.devtools.v156.fetch.model.RequestPaused;
 import org.openqa.selenium.devtools.v156.fetch.model.RequestStage;
 import org.openqa.selenium.devtools.v156.network.model.ErrorReason;
 import org.openqa.selenium.devtools.v156.network.model.ResourceType;
+import org.openqa.selenium.remote.HttpCommandExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,9 +42,9 @@ import org.slf4j.LoggerFactory;
  * One headless Chromium, driven through its chromedriver, that renders one page at a time. The browser
  * never reaches the network itself: every request it makes is paused through the DevTools protocol and
  * either refused ({@link RenderRule}) or fetched by Squall's own HTTP client (address guard, limits, WARC)
- * and handed to the browser as the answer; the page itself is the answer already fetched. What is not
- * paused that way (WebSockets) meets a proxy that does not exist. The page's sub-requests are fetched one
- * at a time, as the host's politeness asks.
+ * and handed to the browser as the answer; the page itself is the answer already fetched. Whatever the
+ * browser might send without pausing it there meets a proxy that does not exist. The page's sub-requests
+ * are fetched one at a time, as the host's politeness asks.
  */
 final class ChromiumBrowser implements RenderingProtocol.Browser {
     private static final Logger LOG = LoggerFactory.getLogger(ChromiumBrowser.class);
@@ -121,13 +121,14 @@ final class ChromiumBrowser implements RenderingProtocol.Browser {
         }
         Path profile = null;
         ChromeDriverService service = null;
+        ProcessHandle process = null;
         try {
             profile = Files.createTempDirectory("squall-chromium-");
             ChromeOptions options = new ChromeOptions();
             options.setBinary(chromium.toFile());
             options.setPageLoadStrategy(PageLoadStrategy.NORMAL);
             // Without the background-networking flags Chromium calls Google's services on its own; the proxy
-            // that does not exist catches what the DevTools protocol does not pause (WebSockets).
+            // that does not exist catches whatever the DevTools protocol would not pause.
             options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
                     "--disable-dev-shm-usage", "--disable-extensions", "--mute-audio", "--no-default-browser-check",
@@ -136,10 +137,13 @@ final class ChromiumBrowser implements RenderingProtocol.Browser {
             service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
                     .usingAnyFreePort().build();
             service.start();
-            ProcessHandle process = driverProcess(service.getUrl().getPort());
+            process = driverProcess(service.getUrl().getPort());
             ChromeDriver driver = new ChromeDriver(service, options);
             return new ChromiumBrowser(driver, process, profile);
         } catch (IOException | RuntimeException e) {
+            if (process != null) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+            }
             if (service != null) {
                 service.stop();
             }
@@ -265,25 +269,6 @@ final class ChromiumBrowser implements RenderingProtocol.Browser {
 
     private void refuse(RequestPaused paused, ErrorReason reason) {
         devTools.send(Fetch.failRequest(paused.getRequestId(), reason));
-    }
-
-    /** The resident memory of the browser's processes (chromedriver, Chromium and its helpers), in bytes. */
-    long residentBytes() {
-        if (driverProcess == null) {
-            return 0;
-        }
-        return Stream.concat(Stream.of(driverProcess), driverProcess.descendants())
-                .mapToLong(p -> residentBytes(p.pid())).sum();
-    }
-
-    /** VmRSS of a process on Linux; 0 where /proc does not tell. */
-    private static long residentBytes(long pid) {
-        try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(pid), "status"))) {
-            return lines.filter(l -> l.startsWith("VmRSS:")).findFirst()
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(0L);
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
     }
 
     /** Stops the browser at once, whatever it is doing: its processes are killed, not asked to quit. */

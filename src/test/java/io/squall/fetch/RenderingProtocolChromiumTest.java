@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Pages rendered in Debian's Chromium against a test web: what a script builds is in the content, the
  * browser's requests reach only what the rule and the address guard let through (the other servers' request
- * logs show it), and a page that hangs the browser ends with render.timeout, its browser replaced, the next
- * page rendered. Skipped without Chromium, except in CI.
+ * logs show it; a WebSocket and a POST are refused too), and a page that hangs the browser ends with
+ * render.timeout, its browser replaced, the next page rendered. Skipped without Chromium, except in CI.
  */
 class RenderingProtocolChromiumTest {
     private static TestWeb web;
@@ -52,12 +52,14 @@ class RenderingProtocolChromiumTest {
                 """.formatted(allowed.url("/extra.js"), guarded.url("/guarded.js"), other.url("/other.js"))));
         page.on("/app.js", Response.status(200).contentType("text/javascript").body("""
                 document.addEventListener('DOMContentLoaded', function () {
+                  try { new WebSocket('ws://%s/socket'); } catch (e) { }
+                  navigator.sendBeacon('%s', 'a POST, never sent');
                   document.getElementById('built').textContent = 'Written by a script';
                   fetch('/data.json').then(function (r) { return r.json(); }).then(function (d) {
                     document.getElementById('fetched').textContent = d.text;
                   });
                 });
-                """));
+                """.formatted(other.host() + ":" + other.port(), page.url("/beacon"))));
         page.on("/data.json", Response.status(200).contentType("application/json")
                 .body("{\"text\": \"Fetched after the load\"}"));
         page.on("/picture.png", Response.status(200).contentType("image/png").body(new byte[16]));
@@ -108,7 +110,9 @@ class RenderingProtocolChromiumTest {
         assertTrue(html.contains("<title>App</title>"), "no script of a refused host ran: " + html);
         assertEquals(extraRequests + 1, web.log().count(allowed.host(), "/extra.js"));
         assertEquals(0, web.log().forHost(guarded.host()).size(), "the address guard refused it");
-        assertEquals(0, web.log().forHost(other.host()).size(), "another host, not allowed by the rule");
+        assertEquals(0, web.log().forHost(other.host()).size(),
+                "another host, not allowed by the rule, nor its WebSocket");
+        assertEquals(0, web.log().count(page.host(), "/beacon"), "a POST is refused");
         assertEquals(0, web.log().count(page.host(), "/picture.png"), "images are blocked");
         assertEquals(pageRequests + 1, web.log().count(page.host(), "/"), "the page itself is fetched once, by Squall");
     }

@@ -67,12 +67,13 @@ public final class RenderBenchmark {
                 long start = System.nanoTime();
                 render(protocol, site, browsers, browsers, pages);
                 double seconds = (System.nanoTime() - start) / 1e9;
-                double browserCpuPerPage = (browsersCpuTicks() - browserCpu) / (double) TICKS_PER_SECOND / (pages - browsers);
-                double jvmCpuPerPage = (jvmCpuNanos() - jvmCpu) / 1e9 / (pages - browsers);
-                System.out.printf("%d pages, %d browser(s): %.1f pages/s (wall clock, this machine's load included)%n",
-                        pages - browsers, browsers, (pages - browsers) / seconds);
+                int counted = pages - browsers;
+                double browserCpuPerPage = (browsersCpuTicks() - browserCpu) / (double) TICKS_PER_SECOND / counted;
+                double jvmCpuPerPage = (jvmCpuNanos() - jvmCpu) / 1e9 / counted;
+                System.out.printf("%d pages, %d browser(s): %.1f pages/s (wall clock, the machine's load included)%n",
+                        counted, browsers, counted / seconds);
                 System.out.printf("CPU per page: browsers %.3f s, JVM %.3f s%n", browserCpuPerPage, jvmCpuPerPage);
-                System.out.printf("memory per browser: RSS %.0f MB (shared pages counted in each process), PSS %.0f MB%n",
+                System.out.printf("memory per browser: RSS %.0f MB (shared pages counted in each), PSS %.0f MB%n",
                         browsersMemory("status", "VmRSS:") / (double) browsers / (1 << 20),
                         browsersMemory("smaps_rollup", "Pss:") / (double) browsers / (1 << 20));
                 System.out.println("rendered " + counters.get("fetcher.render.pages") + ", failures "
