@@ -11,7 +11,10 @@ import io.squall.testsupport.Browsers;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * Pages rendered in Debian's Chromium against a test web: what a script builds is in the content, the
  * browser's requests reach only what the rule and the address guard let through (the other servers' request
  * logs show it; a WebSocket and a POST are refused too), and a page that hangs the browser ends with
- * render.timeout, its browser replaced, the next page rendered. Skipped without Chromium, except in CI.
+ * render.timeout and one whose browser died with render.crashed, the browser replaced, the next page rendered.
+ * Skipped without Chromium, except in CI.
  */
 class RenderingProtocolChromiumTest {
     private static TestWeb web;
@@ -125,6 +129,38 @@ class RenderingProtocolChromiumTest {
         FetchResponse next = protocol.fetch(page.url("/"), null);
         assertTrue(new String(next.content(), StandardCharsets.UTF_8).contains("Written by a script"));
         assertEquals(before + 1, protocol.browsersStarted(), "the hung browser was replaced");
+    }
+
+    @Test
+    void aBrowserThatDiedEndsItsNextPageWithRenderCrashedAndIsReplaced() throws Exception {
+        protocol.fetch(page.url("/"), null); // a browser is up
+        int before = protocol.browsersStarted();
+        List<ProcessHandle> chromium = ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().orElse("").contains("chromium")
+                        && !p.info().command().orElse("").contains("chromedriver"))
+                .toList();
+        assertFalse(chromium.isEmpty(), "Chromium runs under this JVM");
+        chromium.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : chromium) {
+            while (!dead(p.pid())) {
+                Thread.onSpinWait();
+            }
+        }
+        FetchException e = assertThrows(FetchException.class, () -> protocol.fetch(page.url("/"), null));
+        assertEquals(FetchException.Cause.RENDER_CRASHED, e.cause(), e.getMessage());
+        FetchResponse next = protocol.fetch(page.url("/"), null);
+        assertTrue(new String(next.content(), StandardCharsets.UTF_8).contains("Written by a script"));
+        assertEquals(before + 1, protocol.browsersStarted(), "the dead browser was replaced");
+    }
+
+    /** Gone, or a zombie its parent has not reaped yet (which ProcessHandle still counts alive). */
+    private static boolean dead(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     @Test
