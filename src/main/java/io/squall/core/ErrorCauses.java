@@ -27,6 +27,10 @@ public final class ErrorCauses {
     public static final String PARSE_MEMORY = "parse.memory";
     /** The parser's JVM for documents died while parsing it (other than from a lack of memory). */
     public static final String PARSE_CRASH = "parse.crash";
+    /** A page rendered in a browser ({@code fetcher.render.*}) did not render in time; the browser is replaced. */
+    public static final String RENDER_TIMEOUT = "render.timeout";
+    /** The browser rendering a page failed; it is replaced. */
+    public static final String RENDER_CRASHED = "render.crashed";
 
     private static final Map<String, String> WORDS = Map.ofEntries(
             Map.entry("dns", "unknown host (DNS)"),
@@ -40,6 +44,8 @@ public final class ErrorCauses {
             Map.entry("content.encoding", "unknown Content-Encoding"),
             Map.entry(ADDRESS_GUARD, "address refused by the address guard"),
             Map.entry("io", "I/O error"),
+            Map.entry(RENDER_TIMEOUT, "the page did not render within fetcher.render.timeout"),
+            Map.entry(RENDER_CRASHED, "the browser rendering the page failed"),
             Map.entry("robots", "disallowed by robots.txt"),
             Map.entry("robots.crawl.delay", "robots.txt Crawl-delay above fetcher.max.crawl.delay"),
             Map.entry("redirect.no.location", "redirect without Location"),

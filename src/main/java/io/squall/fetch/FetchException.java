@@ -32,6 +32,10 @@ public final class FetchException extends IOException {
         ADDRESS_GUARD(ErrorCauses.ADDRESS_GUARD),
         /** The form login of the host ({@code http.credentials.file}) did not succeed. */
         LOGIN("login.failed"),
+        /** A page rendered in a browser did not load, or kept requesting, until {@code fetcher.render.timeout}. */
+        RENDER_TIMEOUT(ErrorCauses.RENDER_TIMEOUT),
+        /** The browser rendering a page failed (it crashed, or no browser could be started). */
+        RENDER_CRASHED(ErrorCauses.RENDER_CRASHED),
         IO("io");
 
         public final String value;

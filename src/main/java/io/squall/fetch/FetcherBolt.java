@@ -56,6 +56,11 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         warc = WarcArchive.fromConfig(config, workerName(context), counters, clock);
         HttpProtocol http = new HttpProtocol(config);
         protocol = warc == null ? http : new ArchivingProtocol(http, warc::offer);
+        RenderRule render = RenderRule.fromConfig(config);
+        if (render.isOn()) {
+            // Outside the archive: the WARC files keep every answer the browser was given, not the DOM.
+            protocol = new RenderingProtocol(protocol, render, config, counters);
+        }
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
                 new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
         unregisterStop = FetchStop.register(topoConf, engine::stopFetching);

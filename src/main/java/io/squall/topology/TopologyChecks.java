@@ -9,6 +9,7 @@ import io.squall.fetch.CookieJars;
 import io.squall.fetch.PolitenessDelay;
 import io.squall.fetch.ProxySettings;
 import io.squall.fetch.SiteCredentials;
+import io.squall.fetch.RenderingProtocol;
 import io.squall.frontier.Scheduler;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
@@ -46,6 +47,7 @@ public final class TopologyChecks {
         Scheduler.fromConfig(config);
         FeedReader.check(config);
         DocumentParser.check(config);
+        RenderingProtocol.checkSettings(config);
         checkSerialization(config);
     }
 

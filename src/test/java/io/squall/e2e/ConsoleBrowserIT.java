@@ -3,10 +3,10 @@ package io.squall.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.squall.testsupport.Browsers;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import java.io.File;
@@ -25,7 +25,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -49,8 +48,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code target/console-screenshots/}.
  */
 class ConsoleBrowserIT {
-    private static final Path CHROMIUM = Path.of(System.getProperty("squall.chromium", "/usr/bin/chromium"));
-    private static final Path CHROMEDRIVER = Path.of(System.getProperty("squall.chromedriver", "/usr/bin/chromedriver"));
+    private static final Path CHROMIUM = Browsers.CHROMIUM;
+    private static final Path CHROMEDRIVER = Browsers.CHROMEDRIVER;
     private static final Duration WAIT = Duration.ofMinutes(2);
     private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
 
@@ -59,7 +58,7 @@ class ConsoleBrowserIT {
 
     @Test
     void theConsoleShowsSteersAndReportsARunningCrawlInChromium() throws Exception {
-        requireBrowser();
+        Browsers.require("the console's end-to-end test");
         try (TestWeb web = TestWeb.start(3)) {
             // A slow host (robots.txt asks 2 s between fetches), a host with broken links, a host for a new seed.
             Site slow = web.site(0).robots("User-agent: *\nCrawl-delay: 2\n").tree(300);
@@ -194,20 +193,6 @@ class ConsoleBrowserIT {
             throw new AssertionError("the page never showed " + what + " within " + WAIT + "; it showed:\n"
                     + page.substring(0, Math.min(page.length(), 6000)), e);
         }
-    }
-
-    /** Fails in CI without a browser; elsewhere, skips and says why. */
-    private static void requireBrowser() {
-        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
-            return;
-        }
-        String missing = "no browser for the console's end-to-end test: " + CHROMIUM + " and " + CHROMEDRIVER
-                + " are needed (apt-get install chromium chromium-driver)";
-        String ci = System.getenv("CI");
-        if ((ci != null && !ci.isEmpty() && !ci.equals("false")) || Boolean.getBoolean("squall.browser.required")) {
-            fail(missing);
-        }
-        Assumptions.assumeTrue(false, missing);
     }
 
     private WebDriver chromium() {

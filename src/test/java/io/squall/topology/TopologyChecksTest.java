@@ -80,6 +80,13 @@ class TopologyChecksTest {
     }
 
     @Test
+    void aBrokenRenderingRuleOrSettingIsRefusedWhereTheCrawlStarts() {
+        assertTrue(problem(Map.of("fetcher.render.urls", List.of("[a"))).startsWith("fetcher.render.urls: '[a'"));
+        assertEquals("fetcher.render.browsers must be at least 1, got 0", problem(Map.of("fetcher.render.browsers", 0)));
+        assertEquals("fetcher.render.timeout must be above 0, got 0.0", problem(Map.of("fetcher.render.timeout", 0)));
+    }
+
+    @Test
     void aConfigurationThatDropsSquallsKryoRegistrationsIsRefusedNamingWhatTheyCover() {
         String message = problem(Map.of("topology.kryo.decorators", List.of("com.example.MyDecorator")));
         assertTrue(message.startsWith("topology.kryo.decorators [com.example.MyDecorator] lacks io.squall.storm.TupleKryo"),
