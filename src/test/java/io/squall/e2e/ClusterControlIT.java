@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,8 +58,8 @@ class ClusterControlIT {
             Process console = SquallProcess.start(consoleRun, "console", "--opensearch", os.address(), "--conf",
                     SquallProcess.path(conf));
             try {
-                URI address = awaitLine(consoleRun.resolve("stderr.txt"),
-                        Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"));
+                URI address = SquallProcess.awaitLine(consoleRun.resolve("stderr.txt"),
+                        Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"), WAIT);
                 // Paused at its first page: the pages it links to are not requested until the crawl is resumed.
                 awaitTrue(() -> pages(web) >= 1, "the crawl's first page");
                 HttpResponse<String> paused = post(address.resolve("api/pause"));
@@ -148,15 +147,4 @@ class ClusterControlIT {
         }
     }
 
-    private static URI awaitLine(Path stderr, Pattern line) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Matcher m = line.matcher(SquallProcess.read(stderr));
-            if (m.find()) {
-                return URI.create(m.group(1));
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no line matching " + line + " in: " + SquallProcess.read(stderr));
-    }
 }

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,10 +77,11 @@ class ConsoleBrowserIT {
             WebDriver browser = null;
             Process clusterConsole = null;
             try {
-                URI console = awaitLine(run.resolve("stderr.txt"), Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"));
+                URI console = SquallProcess.awaitLine(run.resolve("stderr.txt"),
+                        Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"), WAIT);
                 assertEquals(consolePort, console.getPort(), "--console-port gives a stable address");
-                String openSearch = awaitLine(run.resolve("stderr.txt"),
-                        Pattern.compile("OpenSearch: embedded, at (http://\\S+),")).toString();
+                String openSearch = SquallProcess.awaitLine(run.resolve("stderr.txt"),
+                        Pattern.compile("OpenSearch: embedded, at (http://\\S+),"), WAIT).toString();
                 HttpResponse<String> page = http(HttpRequest.newBuilder(console));
                 assertEquals("DENY", page.headers().firstValue("X-Frame-Options").orElse(""));
                 assertTrue(page.headers().firstValue("Content-Security-Policy").orElse("")
@@ -117,8 +117,8 @@ class ConsoleBrowserIT {
                 Path consoleRun = dir.resolve("cluster-console");
                 Files.createDirectories(consoleRun);
                 clusterConsole = SquallProcess.start(consoleRun, "console", "--opensearch", openSearch);
-                URI watching = awaitLine(consoleRun.resolve("stderr.txt"),
-                        Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"));
+                URI watching = SquallProcess.awaitLine(consoleRun.resolve("stderr.txt"),
+                        Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"), WAIT);
                 String local = browser.getWindowHandle();
                 browser.switchTo().newWindow(WindowType.TAB);
                 browser.get(watching.toString());
@@ -254,18 +254,6 @@ class ConsoleBrowserIT {
         }
     }
 
-    /** The first group of the pattern in a process's stderr, once printed. */
-    private static URI awaitLine(Path stderr, Pattern line) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Matcher m = line.matcher(SquallProcess.read(stderr));
-            if (m.find()) {
-                return URI.create(m.group(1));
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no line matching " + line + " in: " + SquallProcess.read(stderr));
-    }
 
     private static int freePort() throws Exception {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

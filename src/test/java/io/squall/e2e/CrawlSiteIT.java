@@ -74,7 +74,7 @@ class CrawlSiteIT {
             assertEquals(0, resumed.exitCode(), resumed.stderr());
             Map<String, String> afterResume = new TreeMap<>(expected);
             afterResume.put(a.url("/flaky"), "FETCH_ERROR");
-            assertEquals(afterResume, statuses(os), "status index after the resumed crawl");
+            assertEquals(afterResume, os.statusByUrl(), "status index after the resumed crawl");
             assertContentIndexHoldsTheFetchedPages(os);
             assertWarcFilesSurvivedTheKill(dir.resolve("data").resolve("warc"));
 
@@ -104,7 +104,7 @@ class CrawlSiteIT {
                 SquallProcess.Result retry = SquallProcess.run(dir.resolve("run4"), TIMEOUT, crawlArgs(os, conf, a, b, c));
                 assertEquals(0, retry.exitCode(), retry.stderr());
             }
-            assertEquals(expected, statuses(os), "status index at the end");
+            assertEquals(expected, os.statusByUrl(), "status index at the end");
             assertEquals(2, web.log().count(a.host(), "/flaky"));
             assertContentIndexHoldsTheFetchedPages(os);
         }
@@ -168,14 +168,6 @@ class CrawlSiteIT {
         return new String[] {"crawl", a.url("/"), b.url("/"), c.url("/"), "--opensearch", os.address(),
                 "--conf", conf.toString(), "--data", SquallProcess.path(dir.resolve("data")), "--agent", "squall-test",
                 "--delay", String.valueOf(DELAY_SECONDS), "--json"};
-    }
-
-    private static Map<String, String> statuses(TestOpenSearch os) {
-        Map<String, String> statuses = new TreeMap<>();
-        for (Map<String, Object> doc : os.documents(SquallIndex.STATUS)) {
-            statuses.put((String) doc.get("url"), (String) doc.get("status"));
-        }
-        return statuses;
     }
 
     private static void assertContentIndexHoldsTheFetchedPages(TestOpenSearch os) {

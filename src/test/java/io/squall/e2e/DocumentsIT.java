@@ -80,10 +80,7 @@ class DocumentsIT {
                     SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0");
             assertEquals(0, run.exitCode(), run.stderr());
 
-            Map<String, String> statuses = new TreeMap<>();
-            for (Map<String, Object> doc : os.documents(SquallIndex.STATUS)) {
-                statuses.put((String) doc.get("url"), (String) doc.get("status"));
-            }
+            Map<String, String> statuses = os.statusByUrl();
             Map<String, String> expected = new TreeMap<>();
             for (String path : List.of("/", "/about", "/docs/report.pdf", "/docs/letter.docx", "/docs/notes.odt",
                     "/docs/readme.txt", "/from-pdf", "/from-docx", "/from-odt")) {

@@ -87,10 +87,7 @@ class FeedsIT {
                     SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0");
             assertEquals(0, run.exitCode(), run.stderr());
 
-            Map<String, String> statuses = new TreeMap<>();
-            for (Map<String, Object> doc : os.documents(SquallIndex.STATUS)) {
-                statuses.put((String) doc.get("url"), (String) doc.get("status"));
-            }
+            Map<String, String> statuses = os.statusByUrl();
             Map<String, String> expected = new TreeMap<>();
             for (String path : List.of("/", "/about", "/news.rss", "/blog/atom.xml", "/sitemap.xml", "/more.xml",
                     "/news/1", "/news/2", "/blog/posts/1", "/more/1")) {

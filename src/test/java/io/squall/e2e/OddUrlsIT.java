@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;
-import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import io.squall.testweb.Site;
@@ -65,7 +64,7 @@ class OddUrlsIT {
             expected.put("http://a_b.example:8105/x", "FETCH_ERROR");
             expected.put("http://my_host.example.com/", "FETCH_ERROR");
             expected.put(b.url("/refused"), "FETCH_ERROR");
-            assertEquals(expected, statuses(os), "one status per URL, the odd spellings normalized");
+            assertEquals(expected, os.statusByUrl(), "one status per URL, the odd spellings normalized");
 
             for (String url : new String[] {"http://a_b.example:8105/x", "http://my_host.example.com/"}) {
                 Metadata md = metadataOf(os, url);
@@ -79,14 +78,6 @@ class OddUrlsIT {
             String log = Files.readString(dir.resolve("data").resolve("logs").resolve("squall.log"));
             assertFalse(log.contains("Not storing"), "no URL dropped on its way to the status index");
         }
-    }
-
-    private static Map<String, String> statuses(TestOpenSearch os) {
-        Map<String, String> statuses = new TreeMap<>();
-        for (Map<String, Object> doc : os.documents(SquallIndex.STATUS)) {
-            statuses.put((String) doc.get("url"), (String) doc.get("status"));
-        }
-        return statuses;
     }
 
     private static Metadata metadataOf(TestOpenSearch os, String url) {

@@ -77,10 +77,7 @@ class RenderedPagesIT {
                     SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0");
             assertEquals(0, run.exitCode(), run.stderr());
 
-            Map<String, String> statuses = new TreeMap<>();
-            for (Map<String, Object> doc : os.documents(SquallIndex.STATUS)) {
-                statuses.put((String) doc.get("url"), (String) doc.get("status"));
-            }
+            Map<String, String> statuses = os.statusByUrl();
             Map<String, String> expected = new TreeMap<>(Map.of(a.url("/"), "FETCHED", a.url("/app"), "FETCHED",
                     a.url("/static"), "FETCHED", a.url("/built-link"), "FETCHED", a.url("/hang"), "FETCH_ERROR"));
             assertEquals(expected, statuses, "the link the script built was followed; the crawl went on");

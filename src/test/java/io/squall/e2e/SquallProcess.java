@@ -2,6 +2,7 @@ package io.squall.e2e;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs the {@code squall} script of the project root as a separate process, as a user would, with the
@@ -59,6 +62,19 @@ final class SquallProcess {
 
     static String read(Path file) throws IOException {
         return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+
+    /** The first group of the pattern in a process's output file, once it is printed there. */
+    static URI awaitLine(Path file, Pattern line, Duration wait) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher m = line.matcher(read(file));
+            if (m.find()) {
+                return URI.create(m.group(1));
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no line matching " + line + " in: " + read(file));
     }
 
     static String path(Path p) {

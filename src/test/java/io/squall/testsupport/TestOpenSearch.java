@@ -121,6 +121,15 @@ public final class TestOpenSearch implements AutoCloseable {
         }
     }
 
+    /** Each URL of the status index with its status, in URL order. */
+    public Map<String, String> statusByUrl() {
+        Map<String, String> statuses = new java.util.TreeMap<>();
+        for (Map<String, Object> doc : documents(SquallIndex.STATUS)) {
+            statuses.put((String) doc.get("url"), (String) doc.get("status"));
+        }
+        return statuses;
+    }
+
     /** The status document of a URL id, or null. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> statusDocument(String id) {
