@@ -120,6 +120,9 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
 
         @Override
         public void emitContent(Tuple anchor, String url, byte[] content, Metadata metadata) {
+            // The parser does not renew what it holds: its queue and the parse get a whole message timeout
+            // from here, not what is left of it since this task last renewed the tuple.
+            collector.resetTimeout(anchor);
             collector.emit(anchor, new Values(url, content, metadata));
         }
 

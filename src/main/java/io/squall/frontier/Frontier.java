@@ -130,7 +130,7 @@ public final class Frontier implements AutoCloseable {
         this.queries = new FrontierQueries(statusIndex,
                 assignment.isIdle() ? null : assignment.preference(), discoveryHits);
         this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
-                config.getInt("spout.purgatory.max.size"));
+                config.getInt("spout.purgatory.max.size"), config.getLong("topology.message.timeout.secs") * 1000);
         this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
                 maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"));
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
@@ -199,7 +199,10 @@ public final class Frontier implements AutoCloseable {
 
     /**
      * The URL failed: it is emitted again after the purgatory TTL, unless a budget holds (see
-     * {@link EmitBudget}): then it is left due for the next run.
+     * {@link EmitBudget}): then it is left due for the next run. A URL failed after the message timeout or
+     * longer in flight is emitted again at once: its tuple timed out, most likely lost with a worker that
+     * died (or failed back after that long in a fetcher's queue), and waiting longer only keeps the host's
+     * page from being fetched.
      */
     public void failed(String url) {
         InFlightUrls.Entry entry = urls.failed(url, nowMillis());
@@ -281,6 +284,9 @@ public final class Frontier implements AutoCloseable {
         }
         long now = nowMillis();
         hosts.released(entry.key(), acked, now, now - entry.emittedAtMillis());
+        if (!acked && entry.releaseAtMillis() <= now) {
+            hosts.rewind(entry.key()); // due again now: the next refill must not pass it by
+        }
         // New URLs can come only from what this URL wrote: if the last search for them found none, the next
         // one runs when those writes are searchable (at once, refreshing the index), instead of finding
         // none again.
@@ -506,7 +512,7 @@ public final class Frontier implements AutoCloseable {
                 continue;
             }
             urls.reserve(hit.url(), hit.key(), hit.nextFetchDate(), now);
-            hosts.emitted(hit.key());
+            hosts.emitted(hit.key(), now);
             Metadata metadata = Metadata.fromMap(hit.metadata()).set(MetadataKeys.PARTITION_KEY, hit.key());
             ready.add(new Emission(hit.url(), metadata, hit.key(), search));
             taken.fresh++;

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.opensearch.client.opensearch._types.FieldValue;
 
 /**
@@ -24,6 +25,14 @@ import org.opensearch.client.opensearch._types.FieldValue;
  * acks are few because it has little to do (its first page is being parsed, it waits for its outlinks),
  * or because the pipeline behind the fetcher is still slow (a crawl's first seconds), keeps its quota.
  *
+ * <p>A URL in flight much longer than its host's URLs take to come back (two round trips, and at least a
+ * horizon), or for a horizon once the host's acks stopped for that long and four of their usual intervals,
+ * is most likely lost: in a worker that died, or with the acker that would have
+ * seen it done, until Storm's message timeout fails it. Such URLs stop counting against the host's quota, so
+ * that a host whose fetcher survived keeps its pace instead of waiting for those timeouts; they still count
+ * against its cap (its fair share, and what a fetcher queue accepts), which bounds what a stalled pipeline
+ * lets a host take.
+ *
  * <p>Bounded: a host enters when URLs of it are emitted and leaves when it has none in flight and none
  * due; the caller admits no host beyond {@link #isFull()}. Not thread-safe: spout thread only.
  */
@@ -41,6 +50,12 @@ final class HostQuotas {
         boolean lastRefillFoundWork = true;
         boolean reachedEnd; // the last search saw no due URL after its hits
         long lastReleaseMillis = Long.MIN_VALUE; // when the host's last URL was acked or failed
+        // When its URLs in flight were emitted, oldest first: emission time to number of URLs.
+        final TreeMap<Long, Integer> emittedAt = new TreeMap<>();
+        int overdue; // URLs in flight long enough to be presumed lost, as of the last plan
+        boolean retry; // a URL of it failed and is due again: refill it even short of a worthwhile step
+        long lastAckMillis = -1;
+        double ackIntervalMillis = -1; // between two acks, smoothed; -1 before the second ack
 
         Host(String key, int quota) {
             this.key = key;
@@ -60,6 +75,13 @@ final class HostQuotas {
     private static final double ROUND_TRIP_WEIGHT = 0.2;
     // A quota above what the host needs loses a third per second: 100 URLs shrink to 10 in about 6 s.
     private static final double QUOTA_DECAY_PER_SECOND = 0.65;
+    // Overdue: in flight twice a host's round trip, and at least a horizon. A URL that is merely slow and
+    // taken for lost costs one more URL in the host's fetcher queue, within its cap.
+    private static final int OVERDUE_ROUND_TRIPS = 2;
+    // Or, once a host that acked at its pace has been silent for this many of its intervals between acks
+    // (and at least a horizon), in flight that long: a round trip is mostly the wait in the host's queue,
+    // so two of them leave the host idle long after its queue ran out.
+    private static final int SILENT_ACKS = 4;
 
     private final Map<String, Host> hosts = new HashMap<>();
     private final int minUrls;
@@ -103,10 +125,11 @@ final class HostQuotas {
         return hosts.computeIfAbsent(key, k -> new Host(k, Math.min(Math.max(minUrls, maxUrlsPerQuery), cap())));
     }
 
-    void emitted(String key) {
+    void emitted(String key, long nowMillis) {
         Host h = hosts.get(key);
         if (h != null) {
             h.inFlight++;
+            h.emittedAt.merge(nowMillis, 1, Integer::sum);
         }
     }
 
@@ -120,7 +143,14 @@ final class HostQuotas {
             return;
         }
         h.inFlight = Math.max(0, h.inFlight - 1);
+        h.emittedAt.computeIfPresent(nowMillis - roundTripMillis, (t, n) -> n > 1 ? n - 1 : null);
         if (acked) {
+            if (h.lastAckMillis >= 0) {
+                long interval = nowMillis - h.lastAckMillis;
+                h.ackIntervalMillis = h.ackIntervalMillis < 0 ? interval
+                        : h.ackIntervalMillis + ROUND_TRIP_WEIGHT * (interval - h.ackIntervalMillis);
+            }
+            h.lastAckMillis = nowMillis;
             h.acksSinceUpdate++;
             h.roundTripMillis = h.roundTripMillis < 0 ? roundTripMillis
                     : h.roundTripMillis + ROUND_TRIP_WEIGHT * (roundTripMillis - h.roundTripMillis);
@@ -136,16 +166,17 @@ final class HostQuotas {
      */
     List<Refill> plan(long nowMillis, int limit) {
         updateQuotas(nowMillis);
+        countOverdue(nowMillis);
         List<Host> hungry = new ArrayList<>();
         for (Host h : hosts.values()) {
             if (!h.reachedEnd && isHungry(h)) {
                 hungry.add(h);
             }
         }
-        hungry.sort(Comparator.comparingDouble(h -> (double) h.inFlight / h.quota));
+        hungry.sort(Comparator.comparingDouble(h -> (double) counted(h) / h.quota));
         List<Refill> refills = new ArrayList<>();
         for (Host h : hungry.subList(0, Math.min(limit, hungry.size()))) {
-            refills.add(new Refill(h.key, h.cursor, Math.min(maxUrlsPerQuery, h.quota - h.inFlight)));
+            refills.add(new Refill(h.key, h.cursor, Math.min(maxUrlsPerQuery, room(h))));
         }
         return refills;
     }
@@ -162,7 +193,7 @@ final class HostQuotas {
             }
         }
         if (waiting.size() > limit) { // asked before every search: sorted only when some must wait
-            waiting.sort(Comparator.comparingDouble(h -> (double) h.inFlight / h.quota));
+            waiting.sort(Comparator.comparingDouble(h -> (double) counted(h) / h.quota));
             waiting = waiting.subList(0, limit);
         }
         return waiting.stream().map(h -> h.key).toList();
@@ -192,7 +223,48 @@ final class HostQuotas {
 
     /** How many URLs the host may take now; 0 unless it has room for a worthwhile step. */
     int room(Host h) {
-        return isHungry(h) ? h.quota - h.inFlight : 0;
+        return isHungry(h) ? Math.min(h.quota - counted(h), cap() - h.inFlight) : 0;
+    }
+
+    /**
+     * A failed URL of the host is due again at once: the next refill starts from the host's oldest due URL
+     * instead of after the last one seen, which would pass it by until the cursor came round, and comes as
+     * soon as the host has room for one URL, not half its quota.
+     */
+    void rewind(String key) {
+        Host h = hosts.get(key);
+        if (h != null) {
+            h.cursor = null;
+            h.reachedEnd = false;
+            h.retry = true;
+        }
+    }
+
+    // What counts against the quota: the URLs in flight but those overdue (most likely lost).
+    private static int counted(Host h) {
+        return h.inFlight - h.overdue;
+    }
+
+    private void countOverdue(long nowMillis) {
+        for (Host h : hosts.values()) {
+            h.overdue = 0;
+            if (h.roundTripMillis < 0) {
+                continue; // nothing came back yet: nothing is late
+            }
+            long horizonMillis = Math.round(horizonSeconds * 1000);
+            long overdueAfter = Math.max(OVERDUE_ROUND_TRIPS * (long) h.roundTripMillis, horizonMillis);
+            if (h.ackIntervalMillis >= 0) {
+                // Silent for many of its usual intervals between acks: what it has in flight since is lost.
+                long quiet = Math.max(horizonMillis, Math.round(SILENT_ACKS * h.ackIntervalMillis));
+                if (nowMillis - h.lastAckMillis >= quiet) {
+                    overdueAfter = Math.min(overdueAfter, quiet);
+                }
+            }
+            long overdueBefore = nowMillis - overdueAfter;
+            for (Map.Entry<Long, Integer> e : h.emittedAt.headMap(overdueBefore, true).entrySet()) {
+                h.overdue += e.getValue();
+            }
+        }
     }
 
     // At the end of its due URLs, with room for new ones: what a search for written-since URLs is for.
@@ -202,8 +274,8 @@ final class HostQuotas {
 
     // Topped up in worthwhile steps: half its quota, or a full query's worth for a big quota.
     private boolean isHungry(Host h) {
-        int room = h.quota - h.inFlight;
-        return room > 0 && room >= Math.min(h.quota / 2, maxUrlsPerQuery);
+        int room = Math.min(h.quota - counted(h), cap() - h.inFlight);
+        return room > 0 && (h.retry || room >= Math.min(h.quota / 2, maxUrlsPerQuery));
     }
 
     /**
@@ -223,6 +295,7 @@ final class HostQuotas {
         // and URLs written with a date before the cursor, are found then.
         h.cursor = reachedEnd ? null : lastSeen;
         h.reachedEnd = reachedEnd;
+        h.retry = false;
         h.lastRefillFoundWork = fresh > 0;
         // A host with nothing due and nothing in flight leaves (the search for new URLs finds it again when
         // it has some), unless the search could not yet see what the host's last acked URL wrote.

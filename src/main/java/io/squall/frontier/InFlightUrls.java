@@ -13,7 +13,9 @@ import java.util.Map;
  * hit that still carries that date is the stale state the URL was emitted from and is skipped; a hit with
  * another date is the status updater's new state and is emitted at once. So an acked URL is blocked only
  * until the index shows its new state, never a fixed time. A purgatory entry ends anyway after
- * {@code spout.ttl.purgatory}: a failed URL (whose document nobody rewrote) is then emitted again.
+ * {@code spout.ttl.purgatory}: a failed URL (whose document nobody rewrote) is then emitted again. A URL that
+ * failed only after the message timeout in flight (its tuple timed out, most likely lost with a worker that
+ * died) is not held back at all.
  *
  * <p>Bounded: the in-flight part by {@code topology.max.spout.pending} (the caller never reserves beyond
  * it), the purgatory by its TTL and by {@code spout.purgatory.max.size} (the oldest entries go first).
@@ -30,11 +32,14 @@ final class InFlightUrls {
     private final LinkedHashMap<String, Entry> purgatory = new LinkedHashMap<>();
     private final long ttlMillis;
     private final int maxPurgatory;
+    private final long retryAtOnceAfterMillis;
     private int failedInPurgatory;
 
-    InFlightUrls(long ttlMillis, int maxPurgatory) {
+    /** @param retryAtOnceAfterMillis a URL failed after this long in flight skips the purgatory */
+    InFlightUrls(long ttlMillis, int maxPurgatory, long retryAtOnceAfterMillis) {
         this.ttlMillis = ttlMillis;
         this.maxPurgatory = maxPurgatory;
+        this.retryAtOnceAfterMillis = retryAtOnceAfterMillis;
     }
 
     /** Whether a hit of the status index may be emitted now. */
@@ -65,8 +70,18 @@ final class InFlightUrls {
         return release(url, false, nowMillis);
     }
 
-    /** Moves a failed URL to the purgatory, from which it is emitted again after the TTL. */
+    /**
+     * Moves a failed URL to the purgatory, from which it is emitted again after the TTL; or, when it was in
+     * flight for the message timeout or longer, out of this set at once (its tuple timed out: waiting adds
+     * nothing). Returns its entry, whose {@code releaseAtMillis} is now in the second case; null when it was
+     * not in flight.
+     */
     Entry failed(String url, long nowMillis) {
+        Entry entry = inFlight.get(url);
+        if (entry != null && nowMillis - entry.emittedAtMillis() >= retryAtOnceAfterMillis) {
+            inFlight.remove(url);
+            return new Entry(entry.key(), entry.nextFetchDate(), entry.emittedAtMillis(), true, nowMillis);
+        }
         return release(url, true, nowMillis);
     }
 

@@ -4,22 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,8 +32,6 @@ class ClusterControlIT {
     private static final double DELAY = 0.25;
     /** Six delays without a request: a crawl still handing out URLs would have made six. */
     private static final Duration QUIET = Duration.ofMillis(Math.round(DELAY * 6 * 1000));
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @TempDir
     Path dir;
@@ -58,26 +50,25 @@ class ClusterControlIT {
             Process console = SquallProcess.start(consoleRun, "console", "--opensearch", os.address(), "--conf",
                     SquallProcess.path(conf));
             try {
-                URI address = SquallProcess.awaitLine(consoleRun.resolve("stderr.txt"),
-                        Pattern.compile("Console: (http://127\\.0\\.0\\.1:\\d+/)"), WAIT);
+                ConsoleApi api = ConsoleApi.await(consoleRun, WAIT);
                 // Paused at its first page: the pages it links to are not requested until the crawl is resumed.
                 awaitTrue(() -> pages(web) >= 1, "the crawl's first page");
-                HttpResponse<String> paused = post(address.resolve("api/pause"));
+                HttpResponse<String> paused = api.post("pause");
                 assertEquals(200, paused.statusCode(), paused.body());
-                assertEquals("paused", JSON.readTree(paused.body()).get("state").asText());
-                int atPause = awaitQuiet(web);
+                assertEquals("paused", ConsoleApi.JSON.readTree(paused.body()).get("state").asText());
+                int atPause = ConsoleApi.awaitQuiet(web, QUIET, WAIT);
                 assertTrue(pages(web) < PAGES, "the pause stopped the crawl before its end: " + pages(web) + " pages");
-                assertEquals(409, post(address.resolve("api/pause")).statusCode(), "paused already");
+                assertEquals(409, api.post("pause").statusCode(), "paused already");
 
-                HttpResponse<String> resumed = post(address.resolve("api/resume"));
+                HttpResponse<String> resumed = api.post("resume");
                 assertEquals(200, resumed.statusCode(), resumed.body());
                 awaitTrue(() -> web.log().size() > atPause, "requests again after the resume");
-                JsonNode running = awaitProgress(address, "the host table shows the site's queue from the host index",
+                JsonNode running = api.awaitProgress("the host table shows the site's queue from the host index",
                         p -> p.path("hosts").path("busiest").toString().contains("\"host\":\"" + site.host() + "\""));
                 assertEquals("fetching", running.get("state").asText(), running.toString());
 
                 awaitTrue(() -> pages(web) >= PAGES, "every page fetched");
-                JsonNode over = awaitProgress(address, "nothing due once the crawl is over",
+                JsonNode over = api.awaitProgress("nothing due once the crawl is over",
                         p -> "nothing due".equals(p.path("state").asText()));
                 assertEquals(0.0, over.get("pagesPerSecond").asDouble(), over.toString());
                 assertEquals(1, over.path("hosts").path("queues").asInt(), "one host in the host index: " + over);
@@ -98,45 +89,6 @@ class ClusterControlIT {
         return web.log().matching(r -> !r.path().equals("/robots.txt")).size();
     }
 
-    /** Waits until the web saw no request for {@link #QUIET}; returns the requests seen by then. */
-    private static int awaitQuiet(TestWeb web) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        int seen = web.log().size();
-        long changed = System.nanoTime();
-        while (System.nanoTime() - changed < QUIET.toNanos()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("requests never stopped after the pause: " + web.log().size());
-            }
-            Thread.sleep(50);
-            int now = web.log().size();
-            if (now != seen) {
-                seen = now;
-                changed = System.nanoTime();
-            }
-        }
-        return seen;
-    }
-
-    private JsonNode awaitProgress(URI console, String what, Predicate<JsonNode> condition) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(console.resolve("api/progress")).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            last = JSON.readTree(r.body());
-            if (condition.test(last)) {
-                return last;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("timed out waiting: " + what + "; the console said " + last);
-    }
-
-    private HttpResponse<String> post(URI uri) throws Exception {
-        return http.send(HttpRequest.newBuilder(uri).header("X-Squall-Console", "1")
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (!condition.getAsBoolean()) {
@@ -146,5 +98,4 @@ class ClusterControlIT {
             Thread.sleep(50);
         }
     }
-
 }

@@ -1,10 +1,14 @@
 package io.squall.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.squall.config.CrawlerConfig;
+import io.squall.console.ClusterState;
 import io.squall.frontier.Injector;
+import io.squall.frontier.ShardAssignment;
 import io.squall.frontier.StatusUpdaterBolt;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
@@ -13,6 +17,7 @@ import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import io.squall.topology.Submit;
 import java.io.IOException;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,7 +47,11 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * the README says, with a bolt of the user's added and the indexer replaced (the user's classes in a jar of
  * their own), two workers, a 3-node OpenSearch cluster whose status index has 3 shards and a replica. A
  * worker is killed with SIGKILL mid-crawl; the crawl must still end with every URL at its final status, and
- * the metrics must count every page fetched once.
+ * the metrics must count every page fetched once. The recovery is bounded: the hosts the killed worker did
+ * not own (neither their fetcher nor their spout task ran there) wait at most 24 s for a request, every URL
+ * due or held at the kill is fetched within 30 s of it, and a page is fetched twice only if its tuple was
+ * pending at the kill. The cluster console, a process of its own, pauses the crawl (no request while URLs are
+ * due) and resumes it, and says "nothing due" at the end with every host in its host table.
  *
  * <p>Prints its timings (cluster start, submission, first fetch, crawl rate, recovery) and the memory of
  * every process.
@@ -51,6 +60,7 @@ class StormClusterIT {
     private static final int HOSTS = 4;
     private static final int PAGES_PER_HOST = 80;
     private static final double DELAY_SECONDS = 0.2;
+    private static final int STATUS_SHARDS = 3;
     /**
      * Denied by every host's robots.txt ("/page/9" is no other page's prefix): it, and the pages only it
      * links to, are never fetched.
@@ -59,12 +69,31 @@ class StormClusterIT {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration CRAWL_TIMEOUT = Duration.ofMinutes(5);
     /**
-     * How long after the kill the crawl may take to end. Measured: 15 s when the dead worker's URLs come
-     * back with its restarted spout tasks, up to a minute when some of them were held for a surviving
-     * spout task: its tuples time out (topology.message.timeout.secs, 20 s, up to twice that as Storm
-     * checks timeouts) and wait spout.ttl.purgatory (10 s) before they are handed out again.
+     * How long after the kill the crawl may take to end: what was held at the kill comes back within
+     * {@link #REFETCH_BOUND}, the pages it links to after that.
      */
     private static final Duration RECOVERY_BOUND = Duration.ofSeconds(150);
+    /**
+     * Every URL due or held at the kill is fetched within this time of it: those the dead worker held for a
+     * surviving spout task time out between one and two topology.message.timeout.secs (12 s) after their
+     * last renewal and are handed out again at once; the restarted worker's spout tasks find theirs due.
+     */
+    private static final Duration REFETCH_BOUND = Duration.ofSeconds(30);
+    /**
+     * Quiet this long after a pause, the crawl is paused: longer than the spouts take to read the control
+     * document (spout.control.interval, 2 s) and than a host's delay.
+     */
+    private static final Duration PAUSE_QUIET = Duration.ofSeconds(3);
+    /**
+     * The longest a host the killed worker did not own may wait for its next request after the kill. Its
+     * URLs lost through the dead worker (its acker, its status updater, the user's bolt) no longer hold the
+     * host until their message timeout and the purgatory, but the host still pauses after the kill, for a
+     * reason not traced yet (docs/scale.md has the figures). The bound is two message timeouts (12 s): longer
+     * would mean the host waited for its lost tuples to time out and be failed, as it did before.
+     */
+    private static final Duration STALL_BOUND = Duration.ofSeconds(24);
+    /** A tuple still pending at the kill was emitted within two message timeouts (12 s) before it. */
+    private static final Duration PENDING_AT_KILL = Duration.ofSeconds(24);
 
     /**
      * What the killed fetcher counted after its last report written dies with it: at most one metrics report
@@ -133,6 +162,9 @@ class StormClusterIT {
             CrawlerConfig config = CrawlerConfig.defaults().with(Map.of("opensearch.addresses", addresses,
                     "http.agent.name", "squall-cluster-test"), "test");
             OpenSearchClient client = OpenSearchClients.create(config);
+            // The cluster console, as an operator starts it: it reads the indices and steers the spouts.
+            Path consoleRun = Files.createDirectories(dir.resolve("console"));
+            Process console = SquallProcess.start(consoleRun, "console", "--opensearch", addresses.get(0));
             try {
                 new Injector(config, client).inject(web.sites().stream().map(s -> s.url("/")).toList(), problem -> {
                     throw new AssertionError(problem);
@@ -141,6 +173,23 @@ class StormClusterIT {
                 awaitRequests(web, 1, CRAWL_TIMEOUT);
                 timings.put("4 submission to first fetch", seconds(submitted));
                 long firstFetch = web.log().all().get(0).startNanos();
+
+                // Paused from the console at the crawl's first pages: the spouts hand out nothing more, though
+                // URLs are due, until it is resumed.
+                ConsoleApi consoleApi = ConsoleApi.await(consoleRun, START_TIMEOUT);
+                HttpResponse<String> paused = consoleApi.post("pause");
+                long pausedAt = System.nanoTime();
+                assertEquals(200, paused.statusCode(), paused.body());
+                int atPause = ConsoleApi.awaitQuiet(web, PAUSE_QUIET, CRAWL_TIMEOUT);
+                long dueWhilePaused = statuses(client, config).values().stream().filter("DISCOVERED"::equals).count();
+                assertTrue(dueWhilePaused > 0, "URLs were due while the paused crawl fetched nothing");
+                HttpResponse<String> resumed = consoleApi.post("resume");
+                assertEquals(200, resumed.statusCode(), resumed.body());
+                awaitRequests(web, atPause + 1, CRAWL_TIMEOUT);
+                long resumedAt = System.nanoTime();
+                long pausedNanos = resumedAt - pausedAt;
+                timings.put("4b paused from the console", String.format("quiet after %d requests with %d URLs due,"
+                        + " fetching again %.1f s after the pause", atPause, dueWhilePaused, pausedNanos / 1e9));
 
                 // Kill a worker mid-crawl, as the kernel would: no cleanup, no flush.
                 awaitRequests(web, expected.size() * 2 / 5, CRAWL_TIMEOUT);
@@ -155,6 +204,10 @@ class StormClusterIT {
                 long killed = System.nanoTime();
                 victim.destroyForcibly();
                 victim.onExit().get(30, TimeUnit.SECONDS); // gone before the clock of its recovery runs
+                // What the crawl still had to fetch: among it, every URL the dead worker held.
+                Set<String> dueAtKill = statuses(client, config).entrySet().stream()
+                        .filter(e -> e.getValue().equals("DISCOVERED")).map(Map.Entry::getKey)
+                        .collect(Collectors.toSet());
 
                 Map<String, String> statuses = awaitFinalStatuses(client, config, expected, killed, RECOVERY_BOUND);
                 long done = System.nanoTime();
@@ -166,11 +219,17 @@ class StormClusterIT {
                 assertFetchedOnceExceptReplays(requests, requestsBeforeKill);
                 timings.put("6 URLs fetched again after the kill", replays(requests, killed));
                 assertPolite(web, requests, killed);
+                Set<String> survivors = hostsOfSurvivingWorker(client, config, topology, victimPort);
+                // The recovery's bounds, each measured (and printed) whether or not another one failed.
+                assertAll(() -> assertSurvivingHostsKeptTheirPace(requests, survivors, resumedAt, killed, timings),
+                        () -> assertHeldUrlsFetchedSoon(web, requests, dueAtKill, killed, timings),
+                        () -> assertReplaysWerePendingAtTheKill(requests, killed, timings));
                 long pages = requests.stream().filter(r -> !r.path().equals("/robots.txt")).count();
                 long beforeKill = requests.subList(0, requestsBeforeKill).stream()
                         .filter(r -> !r.path().equals("/robots.txt")).count();
-                timings.put("7 crawl rate before the kill", String.format("%.1f pages/s (%d pages, politeness bound"
-                        + " %.0f pages/s)", beforeKill / ((killed - firstFetch) / 1e9), beforeKill, HOSTS / DELAY_SECONDS));
+                timings.put("7 crawl rate before the kill (pause aside)", String.format("%.1f pages/s (%d pages,"
+                        + " politeness bound %.0f pages/s)", beforeKill / ((killed - firstFetch - pausedNanos) / 1e9),
+                        beforeKill, HOSTS / DELAY_SECONDS));
                 timings.put("8 pages fetched in all (replays included)", String.valueOf(pages));
 
                 // A page whose worker was killed may have reached the user's bolts twice.
@@ -194,7 +253,15 @@ class StormClusterIT {
                         + " (" + pageDeltas + ") count every page requested (" + pages + ") once, but for what the killed"
                         + " fetcher counted after its last report written (at most " + pagesNearKill + ")");
                 timings.put("9 memory (MB resident) at the kill", memory.toString());
+
+                JsonNode over = consoleApi.awaitProgress("nothing due once the crawl is over",
+                        p -> ClusterState.NOTHING_DUE.equals(p.path("state").asText()));
+                assertEquals(0.0, over.get("pagesPerSecond").asDouble(), over.toString());
+                assertEquals(HOSTS, over.path("hosts").path("queues").asInt(), "every host in the host index: " + over);
+                assertEquals(0, over.path("hosts").path("queued").asInt(), over.toString());
             } finally {
+                console.destroy();
+                console.waitFor(1, TimeUnit.MINUTES);
                 OpenSearchClients.close(client);
                 timings.forEach((k, v) -> System.out.println("[cluster test] " + k + ": " + v));
             }
@@ -298,7 +365,7 @@ class StormClusterIT {
         Files.writeString(esConf.resolve("opensearch-conf.yaml"), "config:\n  opensearch.addresses: ["
                 + addresses.stream().map(a -> "\"" + a + "\"").collect(Collectors.joining(", ")) + "]\n");
         Files.writeString(esConf.resolve("status.json"), Files.readString(Path.of("es-conf/status.json"))
-                .replace("\"number_of_shards\": 1", "\"number_of_shards\": 3")
+                .replace("\"number_of_shards\": 1", "\"number_of_shards\": " + STATUS_SHARDS)
                 .replace("\"number_of_replicas\": 0", "\"number_of_replicas\": 1"));
         for (String file : List.of("content.json", "metrics.json")) {
             Files.copy(Path.of("es-conf", file), esConf.resolve(file));
@@ -512,6 +579,173 @@ class StormClusterIT {
                         + " ms between " + previous.path() + " and " + next.path());
             }
         }
+    }
+
+    /**
+     * The pages fetched twice: each was first fetched while its tuple went through the dead worker, so at
+     * most two message timeouts before the kill (its tuple was still pending then) or after it while the
+     * worker was down, and fetched again within {@link #REFETCH_BOUND} of the kill. So they are bounded by
+     * the URLs in flight at the kill and what the crawl fetched until the dead worker's tasks were back.
+     */
+    private static void assertReplaysWerePendingAtTheKill(List<LoggedRequest> requests, long killed,
+            Map<String, String> timings) {
+        Map<String, Long> firstFetch = new HashMap<>();
+        Set<String> replayed = new java.util.TreeSet<>();
+        long lastAgain = killed;
+        for (LoggedRequest r : requests) {
+            if (r.path().equals("/robots.txt")) {
+                continue;
+            }
+            String url = r.host() + r.path();
+            if (firstFetch.putIfAbsent(url, r.startNanos()) != null && r.startNanos() >= killed) {
+                replayed.add(url);
+                lastAgain = Math.max(lastAgain, r.startNanos());
+            }
+        }
+        long pendingSince = killed - PENDING_AT_KILL.toNanos();
+        long fetchedInWindow = firstFetch.values().stream().filter(t -> t >= pendingSince && t < killed).count();
+        long lastFirst = replayed.stream().mapToLong(firstFetch::get).max().orElse(killed);
+        long firstAfterKill = replayed.stream().filter(u -> firstFetch.get(u) >= killed).count();
+        timings.put("6b pages fetched twice", String.format("%d (%d first fetched after the kill, the last %.1f s after"
+                + " it; %d pages were first fetched in the %d s before the kill); the last fetched again %.1f s after"
+                + " the kill", replayed.size(), firstAfterKill, (lastFirst - killed) / 1e9, fetchedInWindow,
+                PENDING_AT_KILL.toSeconds(), (lastAgain - killed) / 1e9));
+        for (String url : replayed) {
+            long first = firstFetch.get(url);
+            assertTrue(first >= pendingSince, url + " fetched again after the kill, but first fetched "
+                    + (killed - first) / 1e9 + " s before it: its tuple could not be pending any more");
+        }
+        assertTrue(lastAgain - killed <= REFETCH_BOUND.toNanos(), "a page fetched again " + (lastAgain - killed) / 1e9
+                + " s after the kill");
+    }
+
+    /**
+     * Every URL the status index showed due at the kill (among them every URL the dead worker held) and every
+     * URL fetched again after it was fetched within {@link #REFETCH_BOUND} of the kill, but those whose fetch
+     * before the kill was already done.
+     */
+    private static void assertHeldUrlsFetchedSoon(TestWeb web, List<LoggedRequest> requests, Set<String> dueAtKill,
+            long killed, Map<String, String> timings) {
+        Map<String, Site> sites = web.sites().stream().collect(Collectors.toMap(Site::host, site -> site));
+        Map<String, Long> firstAfterKill = new TreeMap<>();
+        Set<String> fetchedBefore = new HashSet<>();
+        for (LoggedRequest r : requests) {
+            if (r.path().equals("/robots.txt")) {
+                continue;
+            }
+            String url = sites.get(r.host()).url(r.path());
+            if (r.startNanos() < killed) {
+                fetchedBefore.add(url);
+            } else {
+                firstAfterKill.putIfAbsent(url, r.startNanos());
+            }
+        }
+        Set<String> held = new HashSet<>(dueAtKill);
+        firstAfterKill.keySet().stream().filter(fetchedBefore::contains).forEach(held::add);
+        long latest = killed;
+        String last = null;
+        for (String url : held) {
+            Long at = firstAfterKill.get(url);
+            if (at == null) {
+                assertTrue(fetchedBefore.contains(url), url + " was due at the kill and never fetched");
+            } else if (at > latest) {
+                latest = at;
+                last = url;
+            }
+        }
+        timings.put("6c URLs due or held at the kill", String.format("%d, the last (%s) fetched %.1f s after the kill",
+                held.size(), last, (latest - killed) / 1e9));
+        assertTrue(latest - killed <= REFETCH_BOUND.toNanos(), String.format("%s, due or held at the kill, fetched"
+                + " %.1f s after it", last, (latest - killed) / 1e9));
+    }
+
+    /**
+     * The hosts the dead worker did not own: their fetcher task ran in the worker that survived (the host index
+     * says which task owns a host), and so did the spout task that reads their shard of the status index.
+     */
+    @SuppressWarnings("rawtypes")
+    private static Set<String> hostsOfSurvivingWorker(OpenSearchClient client, CrawlerConfig config,
+            TopologyInfo topology, int victimPort) throws IOException {
+        Set<Integer> survivingFetchers = new HashSet<>();
+        Map<Integer, Integer> spoutPorts = new TreeMap<>(); // task id to port, in task order
+        for (var executor : topology.get_executors()) {
+            for (int task = executor.get_executor_info().get_task_start();
+                 task <= executor.get_executor_info().get_task_end(); task++) {
+                if (executor.get_component_id().equals("fetcher") && executor.get_port() != victimPort) {
+                    survivingFetchers.add(task);
+                } else if (executor.get_component_id().equals("spout")) {
+                    spoutPorts.put(task, executor.get_port());
+                }
+            }
+        }
+        String status = SquallIndex.STATUS.name(config);
+        Set<String> onDeadShards = new HashSet<>();
+        int taskIndex = 0;
+        for (int port : spoutPorts.values()) {
+            if (port == victimPort) {
+                for (int shard : ShardAssignment.of(taskIndex, spoutPorts.size(), STATUS_SHARDS).shards()) {
+                    client.search(q -> q.index(status).preference("_shards:" + shard).size(0)
+                            .aggregations("keys", a -> a.terms(t -> t.field("key").size(100))), Void.class)
+                            .aggregations().get("keys").sterms().buckets().array()
+                            .forEach(b -> onDeadShards.add(b.key()));
+                }
+            }
+            taskIndex++;
+        }
+        String index = SquallIndex.HOSTS.name(config);
+        client.indices().refresh(r -> r.index(index));
+        Set<String> hosts = new java.util.TreeSet<>();
+        for (Hit<Map> hit : client.search(q -> q.index(index).size(1_000)
+                .query(x -> x.term(t -> t.field("kind").value(FieldValue.of("host")))), Map.class).hits().hits()) {
+            String key = (String) hit.source().get("key");
+            if (survivingFetchers.contains(((Number) hit.source().get("task")).intValue())
+                    && !onDeadShards.contains(key)) {
+                hosts.add(key);
+            }
+        }
+        assertTrue(!hosts.isEmpty(), "some hosts were neither fetched nor handed out in the killed worker (hosts on its"
+                + " spout's shards: " + onDeadShards + ")");
+        return hosts;
+    }
+
+    /**
+     * A host the killed worker did not own waits no longer than {@link #STALL_BOUND} for a request after the
+     * kill, until its last one. Before, such a host stood still until the URLs it had in flight through the
+     * dead worker timed out and left the purgatory. Prints the longest wait between the resume and the kill
+     * too (when it waited for its outlinks at times), and when the other hosts were fetched again.
+     */
+    private static void assertSurvivingHostsKeptTheirPace(List<LoggedRequest> requests, Set<String> survivors,
+            long resumed, long killed, Map<String, String> timings) {
+        Map<String, String> paces = new TreeMap<>();
+        List<String> stalled = new ArrayList<>();
+        for (String host : survivors) {
+            List<LoggedRequest> byStart = requests.stream().filter(r -> r.host().equals(host))
+                    .sorted(Comparator.comparingLong(LoggedRequest::startNanos)).toList();
+            long before = 0;
+            long after = 0;
+            int fetchesAfter = 0;
+            for (int i = 1; i < byStart.size(); i++) {
+                long gap = byStart.get(i).startNanos() - byStart.get(i - 1).endNanos();
+                if (byStart.get(i).startNanos() < killed) {
+                    before = byStart.get(i - 1).startNanos() >= resumed ? Math.max(before, gap) : before;
+                } else {
+                    after = Math.max(after, gap);
+                    fetchesAfter++;
+                }
+            }
+            paces.put(host, String.format("longest wait %.1f s before the kill, %.1f s after it (%d fetches after)",
+                    before / 1e9, after / 1e9, fetchesAfter));
+            if (after > STALL_BOUND.toNanos()) {
+                stalled.add(host);
+            }
+        }
+        requests.stream().filter(r -> !survivors.contains(r.host()) && r.startNanos() >= killed)
+                .collect(Collectors.groupingBy(LoggedRequest::host, TreeMap::new,
+                        Collectors.minBy(Comparator.comparingLong(LoggedRequest::startNanos))))
+                .forEach((host, first) -> paces.put(host, String.format("the killed worker's: first fetched %.1f s"
+                        + " after the kill", (first.orElseThrow().startNanos() - killed) / 1e9)));
+        timings.put("6d hosts after the kill", paces.toString());
+        assertEquals(List.of(), stalled, "hosts the killed worker did not own stalled after the kill: " + paces);
     }
 
     private static String seconds(long sinceNanos) {

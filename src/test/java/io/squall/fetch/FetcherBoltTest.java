@@ -52,6 +52,8 @@ class FetcherBoltTest {
                 String html = new String((byte[]) content.values().get(1), StandardCharsets.UTF_8);
                 assertTrue(html.contains("/a"), html);
                 assertEquals("200", ((Metadata) content.values().get(2)).getFirst(MetadataKeys.FETCH_STATUS_CODE));
+                assertEquals(List.of(page), driver.renewed(), "the page's timeout renewed as it goes to the parser (no"
+                        + " tick came, and the others go to a holder)");
 
                 BoltDriver.Emitted notFound = byInput.get(missing);
                 assertEquals("status", notFound.stream());

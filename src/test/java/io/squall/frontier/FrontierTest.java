@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.core.CrawlClock;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
@@ -21,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -185,6 +187,50 @@ class FrontierTest {
                     "the URL due again came back before the purgatory ended: " + urls);
             assertFalse(urls.contains(fetched), "the fetched URL is not due");
             assertEquals(2, urls.size(), urls.toString());
+        }
+    }
+
+    @Test
+    void aUrlWhoseTupleTimedOutComesBackAtOnceThoughItsHostWasRefilledPastIt(TestOpenSearch os) throws Exception {
+        StatusDocs docs = emptyIndices(os);
+        Instant before = Instant.now().minusSeconds(60);
+        for (int i = 0; i < 30; i++) {
+            docs.add(String.format("http://one.example/%02d", i), "DISCOVERED", before.plusSeconds(i), Map.of());
+        }
+        docs.write();
+        // A purgatory far beyond the test's patience; a message timeout of a second; refills of 5 URLs.
+        Map<String, Object> settings = fastSettings(Map.of("spout.ttl.purgatory", 600, "topology.message.timeout.secs", 1,
+                "opensearch.status.max.urls.per.bucket", 5, "spout.host.min.urls", 10));
+        AtomicLong skippedNanos = new AtomicLong(); // the machine's clocks, moved ahead at will
+        CrawlClock clock = new CrawlClock() {
+            @Override
+            public Instant instant() {
+                return Instant.now().plusNanos(skippedNanos.get());
+            }
+
+            @Override
+            public long nanos() {
+                return System.nanoTime() + skippedNanos.get();
+            }
+        };
+        try (Frontier frontier = Frontier.open(os.config(settings), 0, 1, clock)) {
+            List<String> first = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 10).stream()
+                    .map(Frontier.Emission::url).toList();
+            assertEquals(10, first.size(), "the host's quota: " + first);
+            String failedBack = first.get(9);
+            frontier.failed(failedBack); // at once: a full queue's answer, held back by the purgatory
+            skippedNanos.addAndGet(Duration.ofMillis(1_100).toNanos());
+            String timedOut = first.get(0);
+            frontier.failed(timedOut); // after the message timeout: Storm timed its tuple out
+            for (String url : first.subList(1, 5)) {
+                frontier.acked(url);
+            }
+            List<String> again = pollUntil(frontier, Duration.ofSeconds(20), e -> e.stream()
+                    .anyMatch(x -> x.url().equals(timedOut))).stream().map(Frontier.Emission::url).toList();
+            assertTrue(again.contains(timedOut), "the timed-out URL, the host's oldest, came back: " + again);
+            assertFalse(again.contains(failedBack), "the URL failed back waits for the purgatory: " + again);
+            assertEquals(List.of(timedOut), again.stream().filter(first::contains).toList(),
+                    "of the URLs emitted before, only the timed-out one: " + again);
         }
     }
 

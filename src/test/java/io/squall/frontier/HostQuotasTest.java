@@ -10,6 +10,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.opensearch.client.opensearch._types.FieldValue;
 
@@ -41,7 +43,7 @@ class HostQuotasTest {
 
     private static void emit(HostQuotas q, String key, int n, long now, Deque<Long> emittedAt) {
         for (int i = 0; i < n; i++) {
-            q.emitted(key);
+            q.emitted(key, now);
             emittedAt.add(now);
         }
     }
@@ -87,7 +89,7 @@ class HostQuotasTest {
     void aHostThatAcksLittleBecauseItHasLittleToDoKeepsItsQuotaForWhenItsOutlinksCome() {
         HostQuotas q = quotas();
         q.admit("site");
-        q.emitted("site"); // its root, for the 3 s a cold crawler takes to fetch, parse and store it
+        q.emitted("site", 0); // its root, for the 3 s a cold crawler takes to fetch, parse and store it
         q.searched("site", true, 1, null, 0);
         for (long now = 0; now <= 3_000; now += 250) {
             q.plan(now, 50);
@@ -147,10 +149,10 @@ class HostQuotasTest {
         assertNull(q.get("done"));
 
         q.admit("big"); // more due than one search returned: refilled from its cursor
-        q.emitted("big");
+        q.emitted("big", 0);
         q.searched("big", false, 1, CURSOR, 0);
         q.admit("busy"); // everything due is in flight
-        q.emitted("busy");
+        q.emitted("busy", 0);
         q.searched("busy", true, 1, null, 0);
 
         assertEquals(List.of("big"), q.plan(0, 50).stream().map(HostQuotas.Refill::key).toList());
@@ -158,7 +160,7 @@ class HostQuotasTest {
         assertTrue(q.anyWaiting());
         assertEquals(99, q.room(q.get("busy")), "a new host's quota is a full query's worth");
         for (int i = 0; i < 99; i++) {
-            q.emitted("busy");
+            q.emitted("busy", 0);
         }
         assertEquals(List.of(), q.waitingKeys(50), "a host without room waits for nothing");
         assertFalse(q.anyWaiting(), "one with URLs to go and one without room: none waits");
@@ -168,7 +170,7 @@ class HostQuotasTest {
     void aHostWhoseLastURLWasAckedStaysUntilASearchThatCouldSeeItsOutlinksFindsNone() {
         HostQuotas q = quotas();
         q.admit("site");
-        q.emitted("site");
+        q.emitted("site", 0);
         q.searched("site", true, 1, null, 0); // its only due URL, the root
         q.released("site", true, 1_000, 1_000); // the root was acked once its outlinks were written
 
@@ -190,11 +192,94 @@ class HostQuotasTest {
         inFlight.forEach((key, n) -> {
             q.admit(key); // quota 100: room for 50 or more makes it hungry
             for (int i = 0; i < n; i++) {
-                q.emitted(key);
+                q.emitted(key, 0);
             }
             q.searched(key, true, n, null, 0); // all it had is in flight
         });
         assertEquals(3, q.waitingKeys(50).size());
         assertEquals(List.of("almostEmpty", "most"), q.waitingKeys(2));
+    }
+
+    @Test
+    void aHostWhoseUrlsStopComingBackIsRefilledOnceTheyAreOverdueAndNeverBeyondItsCap() {
+        HostQuotas q = quotas(); // one host: its cap is the fetcher queue's 500
+        q.admit("site");
+        q.plan(0, 50);
+        Deque<Long> emittedAt = new ArrayDeque<>();
+        emit(q, "site", 100, 0, emittedAt);
+        q.searched("site", false, 100, CURSOR, 0);
+        for (int i = 0; i < 100; i++) {
+            q.released("site", true, 4_000, 4_000 - emittedAt.poll()); // 4 s from emission to ack
+        }
+        assertEquals(200, fill(q, 4_000, emittedAt), "its quota, doubled as it ran dry");
+        // None of these comes back (lost with a worker that died): they count against the quota until the
+        // host has been silent for a horizon, then no longer.
+        assertEquals(List.of(), q.plan(8_999, 50), "not overdue yet");
+        assertEquals(200, fill(q, 9_000, emittedAt), "refilled as if the lost URLs had come back");
+        assertEquals(100, fill(q, 14_000, emittedAt), "all 400 overdue, but 500 in flight is the host's cap");
+        assertEquals(500, q.get("site").inFlight);
+        assertEquals(0, q.room(q.get("site")));
+    }
+
+    @Test
+    void aHostWhoseAcksStopIsRefilledAHorizonAfterItsLastAckThoughItsRoundTripIsLong() {
+        HostQuotas q = quotas();
+        q.admit("site");
+        q.plan(0, 50);
+        Deque<Long> emittedAt = new ArrayDeque<>();
+        fill(q, 0, emittedAt);
+        // Five pages a second, each after waiting 8 s in the host's queue: a long round trip.
+        long now = 0;
+        for (; now < 20_000; now += 200) {
+            while (!emittedAt.isEmpty() && emittedAt.peek() <= now - 8_000) {
+                q.released("site", true, now, now - emittedAt.poll());
+                break;
+            }
+            fill(q, now, emittedAt);
+        }
+        assertTrue(q.get("site").roundTripMillis > 6_000, "round trip " + q.get("site").roundTripMillis);
+        // Then no ack at all (lost with a worker that died): two round trips would leave it idle for 16 s.
+        long lastAck = now - 200;
+        assertEquals(0, fill(q, lastAck + 4_999, emittedAt), "silent for less than a horizon");
+        assertTrue(fill(q, lastAck + 5_000, emittedAt) > 0, "refilled a horizon after its last ack");
+    }
+
+    /** Emits what the plans give the host at this time until it has no room; returns how many. */
+    private static int fill(HostQuotas q, long now, Deque<Long> emittedAt) {
+        int n = 0;
+        for (List<HostQuotas.Refill> plan = q.plan(now, 50); !plan.isEmpty(); plan = q.plan(now, 50)) {
+            emit(q, "site", plan.get(0).size(), now, emittedAt);
+            q.searched("site", false, plan.get(0).size(), CURSOR, now);
+            n += plan.get(0).size();
+        }
+        return n;
+    }
+
+    @Test
+    void aFailedUrlRewindsItsHostsCursorToItsOldestDueUrl() {
+        HostQuotas q = quotas();
+        q.admit("site");
+        q.emitted("site", 0);
+        q.searched("site", true, 1, null, 0);
+        q.admit("big");
+        q.emitted("big", 0);
+        q.searched("big", false, 1, CURSOR, 0);
+        for (int i = 0; i < 98; i++) {
+            q.emitted("site", 0); // 99 of its 100 in flight: not hungry, but for a retry
+        }
+        q.rewind("site");
+        q.rewind("big");
+        q.rewind("unknown");
+        List<HostQuotas.Refill> plan = q.plan(0, 50);
+        assertEquals(Set.of("site", "big"), plan.stream().map(HostQuotas.Refill::key).collect(Collectors.toSet()),
+                "the host that had reached its end is refilled again, not left to the shared search");
+        assertTrue(plan.stream().allMatch(r -> r.cursor() == null), "from the oldest due URL: " + plan);
+        assertEquals(1, plan.stream().filter(r -> r.key().equals("site")).findFirst().orElseThrow().size(),
+                "room for the failed URL is enough");
+        assertEquals(List.of(), q.waitingKeys(50));
+        q.searched("site", false, 1, CURSOR, 0);
+        q.released("site", true, 1, 1);
+        assertEquals(List.of("big"), q.plan(1, 50).stream().map(HostQuotas.Refill::key).toList(),
+                "once searched, the host waits for a worthwhile step again");
     }
 }

@@ -13,7 +13,7 @@ class InFlightUrlsTest {
 
     @Test
     void aUrlInFlightIsNeverEmittedAgain() {
-        InFlightUrls urls = new InFlightUrls(30_000, 100);
+        InFlightUrls urls = new InFlightUrls(30_000, 100, 60_000);
         assertTrue(urls.mayEmit(URL, DUE, 0));
         urls.reserve(URL, "a.example", DUE, 0);
         assertFalse(urls.mayEmit(URL, DUE, 0));
@@ -23,7 +23,7 @@ class InFlightUrlsTest {
 
     @Test
     void anAckedUrlIsBlockedWhileTheIndexShowsItsOldStateAndFreedByItsNewState() {
-        InFlightUrls urls = new InFlightUrls(30_000, 100);
+        InFlightUrls urls = new InFlightUrls(30_000, 100, 60_000);
         urls.reserve(URL, "a.example", DUE, 0);
         assertEquals("a.example", urls.acked(URL, 1_000).key());
         assertEquals(0, urls.inFlightCount());
@@ -34,7 +34,7 @@ class InFlightUrlsTest {
 
     @Test
     void theNextRetryIsTheFirstFailedUrlsEndOfPurgatoryAckedOnesApart() {
-        InFlightUrls urls = new InFlightUrls(30_000, 100);
+        InFlightUrls urls = new InFlightUrls(30_000, 100, 60_000);
         assertEquals(Long.MAX_VALUE, urls.nextRetryAtMillis(0), "nothing failed");
         for (int i = 0; i < 3; i++) {
             urls.reserve(URL + i, "a.example", DUE, 0);
@@ -49,7 +49,7 @@ class InFlightUrlsTest {
 
     @Test
     void aFailedUrlIsEmittedAgainAfterThePurgatory() {
-        InFlightUrls urls = new InFlightUrls(30_000, 100);
+        InFlightUrls urls = new InFlightUrls(30_000, 100, 60_000);
         urls.reserve(URL, "a.example", DUE, 0);
         urls.failed(URL, 1_000);
         assertEquals(1, urls.failedWaiting(1_000));
@@ -59,8 +59,21 @@ class InFlightUrlsTest {
     }
 
     @Test
+    void aUrlThatFailsOnlyAfterTheMessageTimeoutInFlightTimedOutAndMayBeEmittedAgainAtOnce() {
+        InFlightUrls urls = new InFlightUrls(30_000, 100, 60_000);
+        urls.reserve(URL + 1, "a.example", DUE, 0);
+        urls.reserve(URL + 2, "a.example", DUE, 0);
+        assertEquals(Long.MAX_VALUE, urls.failed(URL + 1, 59_999).releaseAtMillis(), "failed back: to the purgatory");
+        assertEquals(60_000, urls.failed(URL + 2, 60_000).releaseAtMillis(), "timed out: released now");
+        assertTrue(urls.mayEmit(URL + 2, DUE, 60_000));
+        assertFalse(urls.mayEmit(URL + 1, DUE, 60_000));
+        assertEquals(1, urls.failedWaiting(60_000), "only the URL failed back waits");
+        assertEquals(0, urls.inFlightCount());
+    }
+
+    @Test
     void thePurgatoryIsBoundedAndUnknownUrlsAreIgnored() {
-        InFlightUrls urls = new InFlightUrls(30_000, 3);
+        InFlightUrls urls = new InFlightUrls(30_000, 3, 60_000);
         for (int i = 0; i < 5; i++) {
             urls.reserve(URL + i, "a.example", DUE, 0);
             urls.failed(URL + i, i);

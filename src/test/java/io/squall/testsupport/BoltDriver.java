@@ -36,6 +36,7 @@ public final class BoltDriver {
     private final TopologyContext context;
     private final List<Tuple> acked = new ArrayList<>();
     private final List<Tuple> failed = new ArrayList<>();
+    private final List<Tuple> renewed = new ArrayList<>();
     private final List<Emitted> emitted = new ArrayList<>();
     private final OutputCollector collector;
 
@@ -89,6 +90,11 @@ public final class BoltDriver {
         return new ArrayList<>(failed);
     }
 
+    /** The tuples whose timeout was renewed, in order, once per renewal. */
+    public synchronized List<Tuple> renewed() {
+        return new ArrayList<>(renewed);
+    }
+
     public synchronized List<Emitted> emitted() {
         return new ArrayList<>(emitted);
     }
@@ -123,6 +129,9 @@ public final class BoltDriver {
 
         @Override
         public void resetTimeout(Tuple input) {
+            synchronized (BoltDriver.this) {
+                renewed.add(input);
+            }
         }
 
         @Override

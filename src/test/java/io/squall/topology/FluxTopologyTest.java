@@ -73,7 +73,7 @@ class FluxTopologyTest {
         for (String holder : Set.of("fetcher", "indexer", "status")) {
             ComponentCommon common = bolts.get(holder).get_common();
             assertNotNull(common.get_json_conf(), holder);
-            assertTrue(common.get_json_conf().contains("\"topology.tick.tuple.freq.secs\":6"), common.get_json_conf());
+            assertTrue(common.get_json_conf().contains("\"topology.tick.tuple.freq.secs\":4"), common.get_json_conf());
         }
         assertEquals(null, bolts.get("parser").get_common().get_json_conf(), "the parser holds nothing");
     }

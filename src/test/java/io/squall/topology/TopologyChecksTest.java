@@ -40,12 +40,12 @@ class TopologyChecksTest {
                 + " tuples they hold every third of it)", problem(Map.of("topology.message.timeout.secs", 9)));
         TopologyChecks.check(NAMED.with(Map.of("topology.message.timeout.secs", 10), "test"));
         assertEquals(3, MessageTimeout.renewalPeriodSeconds(NAMED.with(Map.of("topology.message.timeout.secs", 10), "t")));
-        assertEquals(6, MessageTimeout.renewalPeriodSeconds(NAMED));
+        assertEquals(4, MessageTimeout.renewalPeriodSeconds(NAMED));
     }
 
     @Test
     void theDocumentsLimitsMustHoldAndTheirTimeLimitStayBelowTheMessageTimeout() {
-        assertEquals("parser.tika.timeout is 20000 ms: it must be below topology.message.timeout.secs (20 s), or a"
+        assertEquals("parser.tika.timeout is 20000 ms: it must be below topology.message.timeout.secs (12 s), or a"
                 + " document still being parsed is handed out again", problem(Map.of("parser.tika.timeout", 20000)));
         assertEquals("parser.tika.max.bytes is 0: it must be above 0", problem(Map.of("parser.tika.max.bytes", 0)));
         assertTrue(problem(Map.of("parser.tika.memory.mb", 8)).startsWith("parser.tika.memory.mb is 8: it must be"));
