@@ -1,6 +1,8 @@
 package io.squall.console;
 
+import io.squall.fetch.DelayReason;
 import io.squall.fetch.HostState;
+import io.squall.fetch.QueueView;
 import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
@@ -107,18 +109,10 @@ public final class HostIndexView {
 
     /** A row in the columns of local mode's host table ({@link HostTable#row}), with the state's age. */
     static Map<String, Object> row(HostState s, Instant now) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("host", s.key());
-        row.put("queued", s.queued());
-        row.put("inFlight", s.inFlight());
-        row.put("delayMs", s.delayMs());
-        row.put("delayReason", s.delayReason());
-        row.put("nextFetchInMs", until(now, s.nextFetch()));
-        row.put("errors", s.errors());
-        row.put("consecutiveErrors", s.consecutiveErrors());
-        row.put("backOffMs", until(now, s.blockedUntil()));
-        row.put("pausedMs", until(now, s.pausedUntil()));
-        row.put("backOffLevel", s.backOffLevel());
+        Map<String, Object> row = HostTable.row(new QueueView(s.key(), s.queued(), s.inFlight(), s.delayMs(),
+                until(now, s.nextFetch()), until(now, s.blockedUntil()), until(now, s.pausedUntil()),
+                (int) Math.min(s.errors(), Integer.MAX_VALUE),
+                s.consecutiveErrors(), s.backOffLevel(), DelayReason.ofLabel(s.delayReason())));
         row.put("fetched", s.fetched());
         row.put("robots", s.robots());
         row.put("robotsAgeS", s.robotsFetched() == null ? null : Duration.between(s.robotsFetched(), now).toSeconds());

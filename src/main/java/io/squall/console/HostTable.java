@@ -45,7 +45,7 @@ public final class HostTable {
         row.put("queued", v.queued());
         row.put("inFlight", v.inFlight());
         row.put("delayMs", v.delayMs());
-        row.put("delayReason", v.delayReason().label());
+        row.put("delayReason", v.delayReason() == null ? null : v.delayReason().label());
         row.put("nextFetchInMs", v.nextFetchInMs());
         row.put("errors", v.errors());
         row.put("consecutiveErrors", v.consecutiveErrors());

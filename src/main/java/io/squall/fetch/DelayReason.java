@@ -19,4 +19,14 @@ public enum DelayReason {
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
+
+    /** The reason of that {@link #label()}, or null for none known (a host document of another version). */
+    public static DelayReason ofLabel(String label) {
+        for (DelayReason reason : values()) {
+            if (reason.label().equals(label)) {
+                return reason;
+            }
+        }
+        return null;
+    }
 }
