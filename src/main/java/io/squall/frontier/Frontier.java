@@ -403,17 +403,20 @@ public final class Frontier implements AutoCloseable {
             List<StatusHit> found = FrontierQueries.hits(response.responses().get(position++));
             // Fewer hits than asked for: these were all the due URLs of the hosts not fed yet.
             boolean sawAllDue = found.size() < discoveryHits;
+            int hostsLeftOut = 0;
             for (Map.Entry<String, List<StatusHit>> bucket : FrontierQueries.byKey(found).entrySet()) {
-                if (maxPending - urls.inFlightCount() <= 0 || hosts.isFull()) {
-                    leftOut = true;
-                    break;
-                }
                 if (hosts.get(bucket.getKey()) != null) {
                     continue; // fed since the search was sent
+                }
+                if (maxPending - urls.inFlightCount() <= 0 || hosts.isFull()) {
+                    hostsLeftOut++;
+                    continue;
                 }
                 HostQuotas.Host host = hosts.admit(bucket.getKey());
                 fed += feed(host, bucket.getValue(), sawAllDue, cycle, sawReleasesUntil, now) ? 1 : 0;
             }
+            leftOut = hostsLeftOut > 0;
+            hosts.leftOut(hostsLeftOut);
         }
         if (!cycle.waiting().isEmpty()) {
             Map<String, List<StatusHit>> found = FrontierQueries.groupedHits(response.responses().get(position++));

@@ -505,8 +505,9 @@ class FrontierTest {
             due.add(url);
         }
         docs.write();
+        // Nothing is acked: the big host's quota and its fair share of the pending bound hold all of its URLs.
         CrawlerConfig config = os.config(fastSettings(Map.of("opensearch.status.discovery.hits", 50,
-                "spout.host.min.urls", 500)));
+                "spout.host.min.urls", 500, "topology.max.spout.pending", 5_000)));
         try (Frontier frontier = Frontier.open(config, 0, 1)) {
             List<Frontier.Emission> emitted = pollUntil(frontier, Duration.ofSeconds(30), e -> e.size() >= due.size());
             Set<String> urls = new HashSet<>();

@@ -201,6 +201,31 @@ class HostQuotasTest {
     }
 
     @Test
+    void hostsLeftOutForLackOfRoomShrinkTheFedHostsShareBelowTheMinimumUntilAllFit() {
+        HostQuotas q = quotas(); // 1,000 pending, a minimum of 10 URLs a host
+        for (int i = 0; i < 100; i++) {
+            q.admit("h" + i);
+        }
+        q.plan(0, 200);
+        for (int i = 0; i < 100; i++) {
+            q.emitted("h" + i, 0);
+            q.emitted("h" + i, 0);
+            q.searched("h" + i, false, 2, CURSOR, 0);
+        }
+        q.plan(500, 200);
+        assertEquals(8, q.room(q.get("h0")), "alone, 100 hosts may hold 10 each");
+        q.leftOut(200); // the search for new hosts found 200 more due, with no room for them
+        q.plan(1_000, 200);
+        HostQuotas.Host h0 = q.get("h0");
+        assertEquals(3, h0.quota, "1,000 slots shared by 300 hosts, not 10 each for the first 100");
+        assertEquals(1, q.room(h0));
+        assertFalse(q.plan(1_000, 200).stream().anyMatch(r -> r.size() > 1), "none refilled beyond its share");
+        q.leftOut(0); // all admitted, or none due any more
+        q.plan(2_000, 200);
+        assertEquals(10, q.get("h0").quota, "the minimum again once the hosts fit");
+    }
+
+    @Test
     void aHostWhoseUrlsStopComingBackIsRefilledOnceTheyAreOverdueAndNeverBeyondItsCap() {
         HostQuotas q = quotas(); // one host: its cap is the fetcher queue's 500
         q.admit("site");
