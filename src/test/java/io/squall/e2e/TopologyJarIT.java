@@ -64,7 +64,7 @@ class TopologyJarIT {
                 "parallelism.partitioner", 1, "parallelism.fetcher", 2, "parallelism.parser", 1,
                 "parallelism.indexer", 1, "parallelism.status", 1));
         Config config = FluxBuilder.buildConfig(def);
-        assertEquals(1000, ((Number) config.get("topology.max.spout.pending")).intValue(), "from crawler-default.yaml");
+        assertEquals(3000, ((Number) config.get("topology.max.spout.pending")).intValue(), "from crawler-default.yaml");
         assertEquals(List.of(TupleKryo.class.getName()), config.get("topology.kryo.decorators"), "from crawler-default.yaml");
         assertNotNull(config.get("opensearch.addresses"), "from es-conf/opensearch-conf.yaml");
         assertNotNull(config.get("topology.metrics.consumer.register"), "from topology.yaml itself");
