@@ -263,7 +263,7 @@ public class Bench {
      * A broad crawl of real pages: BENCH_BROAD_HOSTS (300) documentation sites on loopback addresses from
      * 127.0.1.1 (Python's, PostgreSQL's and SQLite's HTML manuals in turn, from Debian's packages), one nginx
      * serving them all, crawled at the default delay (1 s) up to BENCH_BROAD_PAGES (15,000) pages. Over the
-     * steady part (from 20 s after the first fetch until 95% of the pages are fetched) it reports the pages
+     * steady part (from BENCH_BROAD_WARMUP, 20, s after the first fetch until 95% of the pages are fetched) it reports the pages
      * per second against the politeness bound and against what the machine could do at the measured CPU a
      * page, the CPU a page of the crawler process (its OpenSearch node apart), the node, nginx and the whole
      * machine, the node's writes a page, and the busiest threads of the crawler and of the node.
@@ -456,8 +456,12 @@ public class Bench {
             return json.substring(json.indexOf("\"_all\""));
         }
 
-        /** The steady part: from 20 s after the first page until the last sample before 95% of the pages. */
+        /**
+         * The steady part: from BENCH_BROAD_WARMUP (20) seconds after the first page until the last sample
+         * before 95% of the pages. A later start leaves the JIT compilers' warm-up out of a long crawl's figures.
+         */
         String report(double politenessBound) {
+            double warmUpNanos = Double.parseDouble(System.getenv().getOrDefault("BENCH_BROAD_WARMUP", "20")) * 1e9;
             List<Sample> all = new ArrayList<>(samples);
             if (all.isEmpty() || firstPageNanos < 0) {
                 return "  steady part: not measured (no sample)";
@@ -465,7 +469,7 @@ public class Bench {
             long finalPages = all.get(all.size() - 1).pages();
             Sample from = null, to = null;
             for (Sample s : all) {
-                if (from == null && s.nanos() - firstPageNanos >= 20e9) {
+                if (from == null && s.nanos() - firstPageNanos >= warmUpNanos) {
                     from = s;
                 }
                 if (from != null && s.pages() < 0.95 * finalPages) {

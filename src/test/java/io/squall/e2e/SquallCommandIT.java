@@ -135,9 +135,12 @@ class SquallCommandIT {
             Path run = dir.resolve("console");
             Files.createDirectories(run);
             Process process = SquallProcess.start(run, "crawl", site.url("/"), "--data",
-                    SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0.5", "--json");
+                    SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0.5", "--json",
+                    "--duration", "2h");
             try {
                 URI console = consoleAddress(run.resolve("stderr.txt"));
+                assertFalse(SquallProcess.jvmArguments(process).contains("-XX:TieredStopAtLevel=1"),
+                        "a crawl that says it is long runs the optimizing compiler too");
                 HttpResponse<String> page = http(HttpRequest.newBuilder(console));
                 assertEquals(200, page.statusCode());
                 assertTrue(page.body().contains("<title>Squall console</title>"));
@@ -187,6 +190,8 @@ class SquallCommandIT {
                     SquallProcess.path(conf), "--allow", TestWeb.LOOPBACK_RANGE, "--json");
             try {
                 URI console = consoleAddress(run.resolve("stderr.txt"));
+                assertTrue(SquallProcess.jvmArguments(process).contains("-XX:TieredStopAtLevel=1"),
+                        "a crawl without a limit runs the quick compiler alone");
                 awaitProgress(console, p -> web.log().count(waiting.host(), "/robots.txt") > 0
                         && p.path("inFlight").asLong() == 1, "the seed's page waiting for its host's delay");
 

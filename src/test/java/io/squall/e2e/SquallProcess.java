@@ -48,6 +48,15 @@ final class SquallProcess {
         return builder.start();
     }
 
+    /**
+     * The running squall's command line (the script replaced itself with the JVM), from Linux's
+     * /proc/PID/cmdline: ProcessHandle.Info leaves the arguments out when argv[0] is not the executable's path.
+     */
+    static List<String> jvmArguments(Process process) throws IOException {
+        String cmdline = Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"), StandardCharsets.UTF_8);
+        return List.of(cmdline.split("\0"));
+    }
+
     /** Runs squall to its end (killed after the timeout) and returns what it printed. */
     static Result run(Path dir, Duration timeout, String... args) throws IOException, InterruptedException {
         Files.createDirectories(dir);
