@@ -30,8 +30,9 @@ import org.opensearch.client.opensearch._types.FieldValue;
  *
  * <p>A URL in flight much longer than its host's URLs take to come back (two round trips, and at least a
  * horizon), or for a horizon once the host's acks stopped for that long and four of their usual intervals,
- * is most likely lost: in a worker that died, or with the acker that would have
- * seen it done, until Storm's message timeout fails it. Such URLs stop counting against the host's quota, so
+ * or overtaken by one of its URLs emitted after it (see {@link Overtaking}), is most likely lost: in a
+ * worker that died, or with the acker that would have seen it done, until Storm's message timeout fails
+ * it. Such URLs stop counting against the host's quota, so
  * that a host whose fetcher survived keeps its pace instead of waiting for those timeouts; they still count
  * against its cap (its fair share, and what a fetcher queue accepts), which bounds what a stalled pipeline
  * lets a host take.
@@ -59,6 +60,7 @@ final class HostQuotas {
         boolean retry; // a URL of it failed and is due again: refill it even short of a worthwhile step
         long lastAckMillis = -1;
         double ackIntervalMillis = -1; // between two acks, smoothed; -1 before the second ack
+        final Overtaking overtaking = new Overtaking(); // its URLs in flight that later ones overtook
 
         Host(String key, int quota) {
             this.key = key;
@@ -163,6 +165,7 @@ final class HostQuotas {
                         : h.ackIntervalMillis + ROUND_TRIP_WEIGHT * (interval - h.ackIntervalMillis);
             }
             h.lastAckMillis = nowMillis;
+            h.overtaking.acked(nowMillis - roundTripMillis, nowMillis);
             h.acksSinceUpdate++;
             h.roundTripMillis = h.roundTripMillis < 0 ? roundTripMillis
                     : h.roundTripMillis + ROUND_TRIP_WEIGHT * (roundTripMillis - h.roundTripMillis);
@@ -272,7 +275,8 @@ final class HostQuotas {
                     overdueAfter = Math.min(overdueAfter, quiet);
                 }
             }
-            long overdueBefore = nowMillis - overdueAfter;
+            // Or overtaken by a URL of its host emitted later (see Overtaking): some of its URLs die, not all.
+            long overdueBefore = Math.max(nowMillis - overdueAfter, h.overtaking.until(nowMillis));
             for (Map.Entry<Long, Integer> e : h.emittedAt.headMap(overdueBefore, true).entrySet()) {
                 h.overdue += e.getValue();
             }

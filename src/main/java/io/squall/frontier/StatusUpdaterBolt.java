@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stores the outcome of every URL in the status index: input {@code url, metadata, status, discovered} on
- * the "status" stream (fields grouping on url), the URL's status and its discoveries written together by a
- * {@link StatusWriter} in asynchronous bulks.
+ * the "status" stream (local or shuffle: from the bolts of its own worker), the URL's status and its
+ * discoveries written together by a {@link StatusWriter} in asynchronous bulks.
  *
  * <p>A tuple is acked only when OpenSearch confirmed all its items (a DISCOVERED URL written recently
  * needs no write); a failed item or bulk fails it, so the spout re-emits its URL.

@@ -35,10 +35,13 @@ import org.apache.storm.utils.Utils;
  * with Flux and checked ({@link TopologyShape}), the one definition that local mode runs and that
  * {@link Submit} sends to a cluster.
  *
- * <p>Two things of Squall's on top of Flux: the file's {@code ${key}} placeholders are the crawl's
+ * <p>Three things of Squall's on top of Flux: the file's {@code ${key}} placeholders are the crawl's
  * settings (Flux's property filtering, with the configuration as the properties), so that
- * {@code parallelism: ${parallelism.fetcher}} follows {@code crawler-conf.yaml}; and a spout of
- * parallelism 0 runs one task per shard of the status index, known only once OpenSearch answers.
+ * {@code parallelism: ${parallelism.fetcher}} follows {@code crawler-conf.yaml}; a spout of
+ * parallelism 0 runs one task per shard of the status index, known only once OpenSearch answers; and a
+ * bolt of parallelism 0 runs one task per worker ({@code topology.workers}), so that a local-or-shuffle
+ * grouping to it finds a task in every worker (Storm's scheduler spreads a component's tasks over the
+ * workers in turn).
  *
  * @param file        the file, for messages
  * @param topology    the topology, its 0-parallelism spouts at 1 until {@link #withStatusShards}
@@ -110,17 +113,21 @@ public record FluxTopology(String file, StormTopology topology, List<String> ids
         }
         requireWired(file, def, vertices);
         List<SpoutDef> shardSpouts = def.getSpouts().stream().filter(s -> s.getParallelism() == 0).toList();
+        List<BoltDef> workerBolts = def.getBolts().stream().filter(b -> b.getParallelism() == 0).toList();
         Config stormConf = new Config();
         stormConf.putAll(config.asMap());
         StormTopology topology;
         try {
             // Built with one task, given its count once the status index is known; the definition is left as it was.
             shardSpouts.forEach(s -> s.setParallelism(1));
+            int workers = Math.max(1, config.getInt(Config.TOPOLOGY_WORKERS));
+            workerBolts.forEach(b -> b.setParallelism(workers));
             topology = FluxBuilder.buildTopology(new ExecutionContext(def, stormConf));
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new ConfigException(file + ": Flux cannot build the topology: " + firstLine(e), e);
         } finally {
             shardSpouts.forEach(s -> s.setParallelism(0));
+            workerBolts.forEach(b -> b.setParallelism(0));
         }
         List<String> ids = vertices.stream().map(VertexDef::getId).toList();
         Map<String, TopologyShape.Component> components = components(topology, ids);

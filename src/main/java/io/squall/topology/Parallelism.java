@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The {@code parallelism.*} settings, the task counts that {@code topology.yaml} stands for
  * ({@code parallelism: ${parallelism.fetcher}}). The spout's may be left to the status index
- * ({@code parallelism.spout: 0}: one task per shard).
+ * ({@code parallelism.spout: 0}: one task per shard), a bolt's to the workers (0: one task per worker).
  */
 final class Parallelism {
     private static final List<String> BOLTS = List.of("parallelism.partitioner", "parallelism.fetcher",
@@ -25,8 +25,8 @@ final class Parallelism {
         }
         for (String key : BOLTS) {
             int n = config.getInt(key);
-            if (n < 1) {
-                throw new ConfigException(key + " is " + n + ": a component needs at least one task");
+            if (n < 0) {
+                throw new ConfigException(key + " is " + n + ": give a number of tasks, or 0 for one per worker");
             }
         }
     }

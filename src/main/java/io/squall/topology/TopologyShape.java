@@ -46,7 +46,7 @@ final class TopologyShape {
                 throw new ConfigException(file + ": \"" + source.getKey() + "\" emits on the \"" + StatusStream.NAME
                         + "\" stream, to which no bolt subscribes: the URLs it decides would never reach the status"
                         + " index; add a stream from \"" + source.getKey() + "\" to \"" + updaters.get(0)
-                        + "\" with grouping streamId \"" + StatusStream.NAME + "\", type FIELDS on url");
+                        + "\" with grouping streamId \"" + StatusStream.NAME + "\", type LOCAL_OR_SHUFFLE");
             }
         }
     }

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.opensearch.client.opensearch._types.FieldValue;
@@ -267,6 +269,42 @@ class HostQuotasTest {
         long lastAck = now - 200;
         assertEquals(0, fill(q, lastAck + 4_999, emittedAt), "silent for less than a horizon");
         assertTrue(fill(q, lastAck + 5_000, emittedAt) > 0, "refilled a horizon after its last ack");
+    }
+
+    @Test
+    void aHostThatLosesMostOfItsUrlsButNotAllKeepsItsFetcherBusy() {
+        HostQuotas q = quotas();
+        q.admit("site");
+        q.plan(0, 50);
+        Deque<Long> queue = new ArrayDeque<>(); // the host's fetcher queue: emission times, fetched in order
+        TreeMap<Long, Long> acks = new TreeMap<>(); // ack time to emission time
+        long killed = 30_000;
+        int fetchedAfterKill = 0;
+        List<Long> idle = new ArrayList<>();
+        for (long now = 0; now < 60_000; now += 100) {
+            for (Map.Entry<Long, Long> ack = acks.pollFirstEntry(); ack != null; ack = acks.pollFirstEntry()) {
+                if (ack.getKey() > now) {
+                    acks.put(ack.getKey(), ack.getValue());
+                    break;
+                }
+                q.released("site", true, now, now - ack.getValue());
+            }
+            fill(q, now, queue);
+            if (now % 200 == 0) { // five pages a second, each acked half a second after its fetch
+                if (queue.isEmpty()) {
+                    idle.add(now);
+                    continue;
+                }
+                long emitted = queue.poll();
+                // After the kill, three of every four pages are lost on their way through the dead worker.
+                if (now < killed || fetchedAfterKill++ % 4 == 0) {
+                    acks.put(now + 500, emitted);
+                }
+            }
+        }
+        assertEquals(List.of(), idle.stream().filter(t -> t > 2_000).toList(),
+                "its fetcher found a URL of it at every turn, after the crawl's first seconds");
+        assertTrue(q.get("site").inFlight <= 500, "within its cap");
     }
 
     /** Emits what the plans give the host at this time until it has no room; returns how many. */

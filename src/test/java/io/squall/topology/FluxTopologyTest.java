@@ -57,14 +57,27 @@ class FluxTopologyTest {
     }
 
     @Test
-    void aHostsUrlsMeetOneFetcherTaskAndOneUrlsUpdatesOneStatusTask() {
+    void theBoltsRunOneTaskPerWorkerByDefault() {
+        FluxTopology threeWorkers = build(TOPOLOGY_YAML, CONFIG.with(Map.of("topology.workers", 3), "test"));
+        assertEquals("spout 2, partitioner 3, fetcher 3, parser 3, indexer 3, status 3",
+                threeWorkers.tasks(threeWorkers.withStatusShards(2)));
+        FluxTopology oneWorker = build(TOPOLOGY_YAML, CONFIG);
+        assertEquals("spout 2, partitioner 1, fetcher 1, parser 1, indexer 1, status 1",
+                oneWorker.tasks(oneWorker.withStatusShards(2)));
+    }
+
+    @Test
+    void aHostsUrlsMeetOneFetcherTaskAndAPagesStatusIsWrittenInTheWorkerThatFetchedIt() {
         Map<String, Bolt> bolts = build(TOPOLOGY_YAML, CONFIG).topology().get_bolts();
         assertEquals(List.of("key"), fields(bolts.get("fetcher"), "partitioner", "default"));
         for (String source : List.of("partitioner", "fetcher", "parser", "indexer")) {
-            assertEquals(List.of("url"), fields(bolts.get("status"), source, "status"), source + " status stream");
+            Grouping grouping = bolts.get("status").get_common().get_inputs().get(new GlobalStreamId(source, "status"));
+            assertTrue(grouping.is_set_local_or_shuffle(), source + " status stream: " + grouping);
         }
-        assertTrue(bolts.get("parser").get_common().get_inputs().containsKey(new GlobalStreamId("fetcher", "default")));
-        assertTrue(bolts.get("indexer").get_common().get_inputs().containsKey(new GlobalStreamId("parser", "default")));
+        for (String[] local : new String[][] {{"spout", "partitioner"}, {"fetcher", "parser"}, {"parser", "indexer"}}) {
+            Grouping grouping = bolts.get(local[1]).get_common().get_inputs().get(new GlobalStreamId(local[0], "default"));
+            assertTrue(grouping.is_set_local_or_shuffle(), local[0] + " to " + local[1] + ": " + grouping);
+        }
     }
 
     @Test
@@ -119,7 +132,7 @@ class FluxTopologyTest {
                 """ + STATUS_STREAM);
         assertEquals(file + ": \"fetcher\" emits on the \"status\" stream, to which no bolt subscribes: the URLs it"
                 + " decides would never reach the status index; add a stream from \"fetcher\" to \"status\" with"
-                + " grouping streamId \"status\", type FIELDS on url", refusal(file));
+                + " grouping streamId \"status\", type LOCAL_OR_SHUFFLE", refusal(file));
     }
 
     @Test

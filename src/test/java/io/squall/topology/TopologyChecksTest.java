@@ -65,11 +65,12 @@ class TopologyChecksTest {
     }
 
     @Test
-    void everyComponentNeedsATaskAndTheSpoutMayFollowTheShards() {
-        assertEquals("parallelism.fetcher is 0: a component needs at least one task",
-                problem(Map.of("parallelism.fetcher", 0)));
+    void everyComponentNeedsATaskTheSpoutMayFollowTheShardsAndTheBoltsTheWorkers() {
+        assertEquals("parallelism.fetcher is -1: give a number of tasks, or 0 for one per worker",
+                problem(Map.of("parallelism.fetcher", -1)));
         assertTrue(problem(Map.of("parallelism.spout", -1)).startsWith("parallelism.spout is -1"));
         TopologyChecks.check(NAMED.with(Map.of("parallelism.spout", 0), "test")); // one spout task per shard
+        TopologyChecks.check(NAMED.with(Map.of("parallelism.status", 0), "test")); // one per worker
     }
 
     @Test
