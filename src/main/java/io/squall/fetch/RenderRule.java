@@ -15,9 +15,10 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Which pages are rendered in a browser, and which of the browser's own requests are let through. A page is
  * rendered when its host is listed in {@code fetcher.render.hosts} or its URL matches a regular expression of
- * {@code fetcher.render.urls}; both empty (the default), nothing is rendered. Hosts are matched as
- * {@code http.address.allow} matches them: exactly ({@code app.example}), or with a leading dot as the name
- * and every name under it ({@code .example}). A robots.txt is never rendered.
+ * {@code fetcher.render.urls}; both empty (the default), nothing is rendered. Hosts are written and matched
+ * as in {@code http.address.allow} ({@link AddressAllowList}): a name exactly ({@code app.example}), with a
+ * leading dot the name and every name under it ({@code .example}), an address or a CIDR range. A robots.txt
+ * is never rendered.
  *
  * <p>While a page renders, the browser may request from the page's own host, and from the hosts of
  * {@code fetcher.render.allow.hosts}; nothing else. Requests of the resource types in
@@ -41,15 +42,15 @@ public final class RenderRule {
         }
     }
 
-    private final List<String> hosts;
+    private final AddressAllowList hosts;
     private final List<Pattern> urls;
-    private final List<String> allowHosts;
+    private final AddressAllowList allowHosts;
     private final Set<String> blockTypes;
 
-    RenderRule(List<String> hosts, List<Pattern> urls, List<String> allowHosts, Set<String> blockTypes) {
-        this.hosts = List.copyOf(hosts);
+    RenderRule(AddressAllowList hosts, List<Pattern> urls, AddressAllowList allowHosts, Set<String> blockTypes) {
+        this.hosts = hosts;
         this.urls = List.copyOf(urls);
-        this.allowHosts = List.copyOf(allowHosts);
+        this.allowHosts = allowHosts;
         this.blockTypes = Set.copyOf(blockTypes);
     }
 
@@ -65,27 +66,17 @@ public final class RenderRule {
         }
         Set<String> types = new TreeSet<>();
         config.getStringList("fetcher.render.block.types").forEach(t -> types.add(t.trim().toLowerCase(Locale.ROOT)));
-        return new RenderRule(hostPatterns(config, "fetcher.render.hosts"), urls,
-                hostPatterns(config, "fetcher.render.allow.hosts"), types);
+        return new RenderRule(hostList(config, "fetcher.render.hosts"), urls,
+                hostList(config, "fetcher.render.allow.hosts"), types);
     }
 
-    private static List<String> hostPatterns(CrawlerConfig config, String key) {
-        List<String> patterns = new ArrayList<>();
-        for (String entry : config.getStringList(key)) {
-            String host = entry.trim().toLowerCase(Locale.ROOT);
-            if (host.isEmpty() || host.equals(".") || host.contains("/") || host.contains(":")
-                    || host.contains("*")) {
-                throw new ConfigException(key + ": '" + entry + "' is not a host name (app.example, or .example for"
-                        + " the name and every name under it)");
-            }
-            patterns.add(host);
-        }
-        return patterns;
+    private static AddressAllowList hostList(CrawlerConfig config, String key) {
+        return new AddressAllowList(key, config.getStringList(key));
     }
 
     /** Whether any page is to be rendered: only then is a browser started. */
     public boolean isOn() {
-        return !hosts.isEmpty() || !urls.isEmpty();
+        return !hosts.entries().isEmpty() || !urls.isEmpty();
     }
 
     /** Whether the page at this URL is rendered in a browser. */
@@ -97,7 +88,7 @@ public final class RenderRule {
         if (u == null || u.pathAndQuery().equals("/robots.txt")) {
             return false;
         }
-        if (matches(hosts, u.hostName().toLowerCase(Locale.ROOT))) {
+        if (hosts.matches(u.hostName())) {
             return true;
         }
         for (Pattern p : urls) {
@@ -121,19 +112,10 @@ public final class RenderRule {
         if (resourceType != null && blockTypes.contains(resourceType.toLowerCase(Locale.ROOT))) {
             return Verdict.BLOCKED_TYPE;
         }
-        if (host.equals(hostOf(pageUrl)) || matches(allowHosts, host)) {
+        if (host.equals(hostOf(pageUrl)) || allowHosts.matches(host)) {
             return Verdict.ALLOWED;
         }
         return Verdict.OTHER_HOST;
-    }
-
-    private static boolean matches(List<String> patterns, String host) {
-        for (String p : patterns) {
-            if (p.startsWith(".") ? host.equals(p.substring(1)) || host.endsWith(p) : host.equals(p)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The host of an http(s) URL, lower case, or null for any other URL. */

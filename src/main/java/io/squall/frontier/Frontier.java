@@ -283,7 +283,7 @@ public final class Frontier implements AutoCloseable {
             return; // not emitted by this task (e.g. before a restart): nothing to unblock
         }
         long now = nowMillis();
-        hosts.released(entry.key(), acked, now, now - entry.emittedAtMillis());
+        hosts.released(entry.key(), acked, now, entry.emittedAtMillis());
         if (!acked && entry.releaseAtMillis() <= now) {
             hosts.rewind(entry.key()); // due again now: the next refill must not pass it by
         }

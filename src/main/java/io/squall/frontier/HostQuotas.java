@@ -148,16 +148,16 @@ final class HostQuotas {
     }
 
     /**
-     * A URL of the host was acked or failed, {@code roundTripMillis} after it was emitted: the host may
-     * have new work (its outlinks), look again soon.
+     * A URL of the host, emitted at {@code emittedAtMillis}, was acked or failed: the host may have new work
+     * (its outlinks), look again soon.
      */
-    void released(String key, boolean acked, long nowMillis, long roundTripMillis) {
+    void released(String key, boolean acked, long nowMillis, long emittedAtMillis) {
         Host h = hosts.get(key);
         if (h == null) {
             return;
         }
         h.inFlight = Math.max(0, h.inFlight - 1);
-        h.emittedAt.computeIfPresent(nowMillis - roundTripMillis, (t, n) -> n > 1 ? n - 1 : null);
+        h.emittedAt.computeIfPresent(emittedAtMillis, (t, n) -> n > 1 ? n - 1 : null);
         if (acked) {
             if (h.lastAckMillis >= 0) {
                 long interval = nowMillis - h.lastAckMillis;
@@ -165,8 +165,9 @@ final class HostQuotas {
                         : h.ackIntervalMillis + ROUND_TRIP_WEIGHT * (interval - h.ackIntervalMillis);
             }
             h.lastAckMillis = nowMillis;
-            h.overtaking.acked(nowMillis - roundTripMillis, nowMillis);
+            h.overtaking.acked(emittedAtMillis, nowMillis);
             h.acksSinceUpdate++;
+            long roundTripMillis = nowMillis - emittedAtMillis;
             h.roundTripMillis = h.roundTripMillis < 0 ? roundTripMillis
                     : h.roundTripMillis + ROUND_TRIP_WEIGHT * (roundTripMillis - h.roundTripMillis);
         }

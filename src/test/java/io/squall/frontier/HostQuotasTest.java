@@ -31,7 +31,7 @@ class HostQuotasTest {
      */
     private static HostQuotas.Refill cycle(HostQuotas q, String key, long now, int acks, Deque<Long> emittedAt) {
         for (int i = 0; i < acks; i++) {
-            q.released(key, true, now, now - emittedAt.poll());
+            q.released(key, true, now, emittedAt.poll());
         }
         List<HostQuotas.Refill> plan = q.plan(now, 50);
         if (plan.isEmpty()) {
@@ -97,7 +97,7 @@ class HostQuotasTest {
             q.plan(now, 50);
         }
         assertEquals(100, q.get("site").quota, "no ack for lack of work is no sign of a slow host");
-        q.released("site", true, 3_000, 3_000);
+        q.released("site", true, 3_000, 0);
         q.plan(3_250, 50);
         assertTrue(q.room(q.get("site")) >= 100, "the root's 30-odd outlinks all go out in one search");
     }
@@ -114,7 +114,7 @@ class HostQuotasTest {
         }
         assertEquals(100, q.get("site").quota, "no ack yet is no sign of a slow host");
         for (int i = 0; i < 40; i++) {
-            q.released("site", true, 2_000, 2_000 - emittedAt.poll());
+            q.released("site", true, 2_000, emittedAt.poll());
         }
         q.plan(2_250, 50);
         assertTrue(q.get("site").quota >= 100, "two seconds to come back is no sign of a slow host: "
@@ -174,7 +174,7 @@ class HostQuotasTest {
         q.admit("site");
         q.emitted("site", 0);
         q.searched("site", true, 1, null, 0); // its only due URL, the root
-        q.released("site", true, 1_000, 1_000); // the root was acked once its outlinks were written
+        q.released("site", true, 1_000, 0); // the root was acked once its outlinks were written
 
         // A search that could not see those writes yet finds nothing: the host stays, instead of being
         // dropped and found again only by a later, slower search.
@@ -236,7 +236,7 @@ class HostQuotasTest {
         emit(q, "site", 100, 0, emittedAt);
         q.searched("site", false, 100, CURSOR, 0);
         for (int i = 0; i < 100; i++) {
-            q.released("site", true, 4_000, 4_000 - emittedAt.poll()); // 4 s from emission to ack
+            q.released("site", true, 4_000, emittedAt.poll()); // 4 s from emission to ack
         }
         assertEquals(200, fill(q, 4_000, emittedAt), "its quota, doubled as it ran dry");
         // None of these comes back (lost with a worker that died): they count against the quota until the
@@ -259,7 +259,7 @@ class HostQuotasTest {
         long now = 0;
         for (; now < 20_000; now += 200) {
             while (!emittedAt.isEmpty() && emittedAt.peek() <= now - 8_000) {
-                q.released("site", true, now, now - emittedAt.poll());
+                q.released("site", true, now, emittedAt.poll());
                 break;
             }
             fill(q, now, emittedAt);
@@ -287,7 +287,7 @@ class HostQuotasTest {
                     acks.put(ack.getKey(), ack.getValue());
                     break;
                 }
-                q.released("site", true, now, now - ack.getValue());
+                q.released("site", true, now, ack.getValue());
             }
             fill(q, now, queue);
             if (now % 200 == 0) { // five pages a second, each acked half a second after its fetch
@@ -341,7 +341,7 @@ class HostQuotasTest {
                 "room for the failed URL is enough");
         assertEquals(List.of(), q.waitingKeys(50));
         q.searched("site", false, 1, CURSOR, 0);
-        q.released("site", true, 1, 1);
+        q.released("site", true, 1, 0);
         assertEquals(List.of("big"), q.plan(1, 50).stream().map(HostQuotas.Refill::key).toList(),
                 "once searched, the host waits for a worthwhile step again");
     }
