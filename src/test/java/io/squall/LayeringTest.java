@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
     private static final Path SOURCES = Path.of("src/main/java/io/squall");
 
-    private static final Set<String> FLOORS = Set.of("core", "config", "http", "opensearch", "metrics", "urls");
+    private static final Set<String> FLOORS = Set.of("core", "config", "http", "opensearch", "metrics", "urls",
+            "freshness");
     private static final Set<String> STAGES = Set.of("frontier", "fetch", "parse", "index", "warc");
 
     /** Each package and the packages it may use; a package not listed here fails the test until it is placed. */
@@ -37,6 +38,7 @@ class LayeringTest {
             Map.entry("opensearch", Set.of("core", "config")),
             Map.entry("metrics", Set.of("core", "config", "opensearch")),
             Map.entry("urls", Set.of("core", "config", "metrics")),
+            Map.entry("freshness", Set.of("core", "config")),
             Map.entry("storm", union(FLOORS)),
             Map.entry("warc", Set.of("core", "config", "http", "metrics")),
             Map.entry("frontier", union(FLOORS, Set.of("storm"))),

@@ -10,6 +10,8 @@ import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
+import io.squall.freshness.ChangeDetector;
+import io.squall.freshness.ChangeTracker;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
@@ -37,6 +39,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Any other status overwrites the document. A FETCH_ERROR increments metadata
  *       {@code fetch.error.count}; the {@code max.fetch.errors}-th in a row is stored as ERROR. Other
  *       outcomes clear the count; a refusal of the address guard leaves it as it is.</li>
+ *   <li>A FETCHED page's change history is brought up to date first ({@link ChangeTracker}: what this fetch
+ *       observed, against the page's last fetch), so that the scheduler can read it.</li>
  *   <li>The next fetch date comes from the {@link Scheduler}; "never" leaves the document without a
  *       {@code nextFetchDate}, so no due-URL query ever matches it.</li>
  *   <li>The metadata's {@code priority} (set by a parse filter on an outlink, and kept in the metadata so
@@ -56,7 +60,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Counts, in the {@link Counters} it is given, {@code status.written.<STATUS>} (documents created or
  * overwritten), {@code status.errors.<error.cause>} (those of them that are FETCH_ERROR or ERROR, by the
- * cause in their metadata), {@code status.known} (DISCOVERED URLs already in the index) and
+ * cause in their metadata), {@code freshness.observed.<observation>} (first, changed, unchanged,
+ * not-modified, unknown), {@code status.known} (DISCOVERED URLs already in the index) and
  * {@code status.failed}.
  */
 public final class StatusWriter {
@@ -77,6 +82,8 @@ public final class StatusWriter {
     private static final String WRITTEN_PREFIX = "status.written.";
     private static final String ERRORS_PREFIX = "status.errors.";
     private static final String KNOWN = "status.known";
+    /** Counts what each fetch told of its page's changes: freshness.observed.changed, .unchanged, ... */
+    public static final String OBSERVED_PREFIX = "freshness.observed.";
     private static final String FAILED = "status.failed";
     private static final String REFUSED = "status.refused";
     /** URLs that cannot be given a document key (not an http(s) URL to Squall's parser): named in the log. */
@@ -84,6 +91,7 @@ public final class StatusWriter {
 
     private final BulkWriter writer;
     private final Scheduler scheduler;
+    private final ChangeTracker changes;
     private final PartitionKeys partitionKeys;
     private final String statusIndex;
     private final String contentIndex;
@@ -106,6 +114,7 @@ public final class StatusWriter {
         this.writer = writer;
         this.counters = counters;
         this.scheduler = Scheduler.fromConfig(config);
+        this.changes = new ChangeTracker(new ChangeDetector(config.getInt("freshness.change.distance")));
         this.partitionKeys = new PartitionKeys(PartitionMode.parse(config.getString("partition.url.mode")));
         this.statusIndex = SquallIndex.STATUS.name(config);
         this.contentIndex = config.getBoolean("indexer.enabled") ? SquallIndex.CONTENT.name(config) : null;
@@ -154,7 +163,10 @@ public final class StatusWriter {
         if (effective == Status.DISCOVERED && !stored.containsKey(MetadataKeys.DISCOVERY_DATE)) {
             stored.set(MetadataKeys.DISCOVERY_DATE, now.toString());
         }
-        Optional<Instant> next = scheduler.nextFetchDate(effective, stored, now);
+        if (effective == Status.FETCHED) {
+            counters.increment(OBSERVED_PREFIX + changes.fetched(stored, now).label);
+        }
+        Optional<Instant> next = scheduler.nextFetchDate(key, effective, stored, now);
 
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("url", url);

@@ -6,6 +6,8 @@ import io.squall.core.CrawlClock;
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.freshness.ChangeDetector;
+import io.squall.freshness.TextFingerprint;
 import io.squall.metrics.Counters;
 import io.squall.urls.FilterVerdict;
 import io.squall.urls.InvalidUrlException;
@@ -247,6 +249,8 @@ public final class ParseProcessor {
      * @param language the page's language, or null
      */
     private Outcome page(String url, ParsedPage page, Metadata md, String language) {
+        // Of the content text only: what tells a change of the page from the noise around it (ChangeDetector).
+        md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(MainText.of(page.document()))));
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
         md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));

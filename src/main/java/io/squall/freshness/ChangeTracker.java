@@ -1,0 +1,28 @@
+package io.squall.freshness;
+
+import io.squall.core.Metadata;
+import java.time.Instant;
+
+/**
+ * Keeps a fetched page's {@link ChangeHistory} up to date in the metadata about to be stored: what this fetch
+ * observed ({@code freshness.observed}) and the summary the change rate is estimated from. Every scheduler
+ * can read both; the freshness scheduler plans with them.
+ */
+public final class ChangeTracker {
+    private final ChangeDetector detector;
+
+    public ChangeTracker(ChangeDetector detector) {
+        this.detector = detector;
+    }
+
+    /** Records a successful fetch (a page, a document, a 304) at {@code now} and says what it observed. */
+    public Observation fetched(Metadata stored, Instant now) {
+        ChangeHistory before = ChangeHistory.of(stored);
+        Observation observation = detector.observe(stored, before);
+        // A 304 keeps the content held; any other fetch brings the content compared next time.
+        String content = observation == Observation.NOT_MODIFIED ? before.content() : ChangeDetector.contentOf(stored);
+        before.after(observation, now, content).writeTo(stored);
+        stored.set(ChangeHistory.OBSERVED, observation.label);
+        return observation;
+    }
+}

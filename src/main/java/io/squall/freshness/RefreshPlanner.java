@@ -1,0 +1,141 @@
+package io.squall.freshness;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Spends each host's fetch budget on its known pages to keep the most of them fresh: every host has a
+ * {@link HostPlan} of its pages by change rate and weight, each page's next interval follows from its own
+ * rate and its host's price. A page's place in its host's plan is kept in its metadata
+ * ({@code freshness.plan}: this planner's id, the bucket, the weight), so that a fetch moves the page from
+ * the bucket it was in to its new one without reading anything: O(1) per fetch, and no query.
+ *
+ * <p>The plans live in this process: after a restart, a page enters the new plan at its next fetch (its old
+ * place names another planner), so for a while the plan counts fewer pages than the host has and plans
+ * shorter intervals than it can afford; the spout then hands out the host's due pages oldest first, and
+ * the plan is whole again once every page was fetched once more. Hosts beyond {@code maxHosts} are forgotten
+ * least recently used first, in the same way.
+ */
+public final class RefreshPlanner {
+    /** Seconds over which the rate of first fetches of a host is averaged. */
+    private static final double NEW_PAGES_TAU = 300;
+
+    private final String id = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+    private final Cache<String, HostPlan> hosts;
+    private final double hostBudget;
+    private final double newShare;
+    private final double minInterval;
+    private final double maxInterval;
+
+    /**
+     * @param hostBudget fetches per second a host allows (its politeness), infinite when unbounded
+     * @param newShare share of the budget kept for pages never fetched, while a host has some
+     * @param minInterval shortest seconds between two fetches of a page
+     * @param maxInterval longest
+     */
+    public RefreshPlanner(double hostBudget, double newShare, double minInterval, double maxInterval, long maxHosts) {
+        if (!(hostBudget > 0)) {
+            throw new IllegalArgumentException("a host's fetch budget must be positive, not " + hostBudget);
+        }
+        if (!(newShare >= 0 && newShare < 1)) {
+            throw new IllegalArgumentException("the share kept for new URLs must be from 0 to below 1, not " + newShare);
+        }
+        if (!(minInterval > 0 && maxInterval >= minInterval)) {
+            throw new IllegalArgumentException("the shortest interval (" + minInterval
+                    + " s) must be positive and not above the longest (" + maxInterval + " s)");
+        }
+        this.hostBudget = hostBudget;
+        this.newShare = newShare;
+        this.minInterval = minInterval;
+        this.maxInterval = maxInterval;
+        this.hosts = Caffeine.newBuilder().maximumSize(maxHosts).build();
+    }
+
+    /** A page's next interval and its expected freshness over it. */
+    public record Planned(double intervalSeconds, double expectedFreshness, String place) {
+    }
+
+    /**
+     * Moves a page to its place in its host's plan and tells its next interval.
+     *
+     * @param host the host (the partition key: the unit of politeness)
+     * @param rate the page's estimated change rate, per second
+     * @param weight its importance, positive
+     * @param previousPlace its {@code freshness.plan} from its last fetch, or null
+     * @param firstFetch whether this fetch was the page's first
+     */
+    public Planned plan(String host, double rate, double weight, String previousPlace, boolean firstFetch,
+            long nowMillis) {
+        HostPlan plan = hosts.get(host, h -> new HostPlan());
+        int bucket = HostPlan.bucketOf(rate / weight);
+        double interval;
+        synchronized (plan) {
+            removePrevious(plan, previousPlace);
+            plan.add(bucket, weight);
+            if (firstFetch) {
+                plan.firstFetch(nowMillis, NEW_PAGES_TAU);
+            }
+            double kept = Math.min(newShare * hostBudget, plan.newPagesPerSecond(nowMillis, NEW_PAGES_TAU));
+            double price = plan.price(hostBudget - kept, minInterval, maxInterval, nowMillis);
+            interval = HostPlan.interval(rate, weight, price, minInterval, maxInterval);
+        }
+        return new Planned(interval, RefreshMath.freshness(rate, interval), id + ":" + bucket + ":"
+                + ChangeHistory.format(weight));
+    }
+
+    /**
+     * A host's typical change rate (the geometric mean of its pages' estimates, recent ones weighing more),
+     * where a page without observations of its own starts; {@code fallback} for a host without any.
+     */
+    public double typicalRate(String host, double fallback) {
+        HostPlan plan = hosts.getIfPresent(host);
+        if (plan == null) {
+            return fallback;
+        }
+        synchronized (plan) {
+            return plan.typicalRate(fallback);
+        }
+    }
+
+    /** Adds a page's estimate, from its own observations, to its host's typical rate. */
+    public void recordRate(String host, double rate) {
+        if (!(rate > 0)) {
+            return;
+        }
+        HostPlan plan = hosts.get(host, h -> new HostPlan());
+        synchronized (plan) {
+            plan.recordRate(rate);
+        }
+    }
+
+    /** Pages a host's plan counts now (0 for a host it does not know). */
+    public int pagesOf(String host) {
+        HostPlan plan = hosts.getIfPresent(host);
+        if (plan == null) {
+            return 0;
+        }
+        synchronized (plan) {
+            return plan.pages();
+        }
+    }
+
+    private void removePrevious(HostPlan plan, String previousPlace) {
+        if (previousPlace == null) {
+            return;
+        }
+        String[] parts = previousPlace.split(":");
+        if (parts.length != 3 || !parts[0].equals(id)) {
+            return; // placed by another planner (before a restart, or another worker's): not counted here
+        }
+        try {
+            int bucket = Integer.parseInt(parts[1]);
+            double weight = Double.parseDouble(parts[2]);
+            if (bucket >= 0 && bucket < HostPlan.BUCKETS) {
+                plan.remove(bucket, weight);
+            }
+        } catch (NumberFormatException e) {
+            // a place written by hand or damaged: the page is simply counted anew
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.squall.frontier;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import io.squall.freshness.ChangeHistory;
+import io.squall.freshness.Observation;
+import io.squall.freshness.RefreshMath;
+import io.squall.freshness.RefreshPlanner;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Re-fetches each page when a fetch buys the most freshness for its host ({@code scheduler.class: freshness}).
+ * A fetched page's change rate is estimated from its {@link ChangeHistory} with Cho's bias-corrected
+ * estimator, starting from its host's typical rate as one observation's worth of prior; its host's
+ * {@link RefreshPlanner} spends the host's politeness budget across the host's pages (a share kept for pages
+ * never fetched while there are some), and the page is due again after the interval the plan gives it,
+ * weighted by its priority. A page with a {@code fetchInterval} of its own (a seed's, a feed's) keeps it;
+ * other statuses are scheduled as by the default scheduler.
+ *
+ * <p>Stores per page {@code freshness.rate} (estimated changes a day), {@code freshness.interval} (seconds
+ * planned), {@code freshness.expected} (expected freshness over that interval) and {@code freshness.plan}
+ * (its place in the plan); it costs no read and no write beyond the page's own status document.
+ */
+public final class FreshnessScheduler implements Scheduler {
+    public static final String RATE = "freshness.rate";
+    public static final String INTERVAL = "freshness.interval";
+    public static final String EXPECTED = "freshness.expected";
+    public static final String PLAN = "freshness.plan";
+    private static final double SECONDS_A_DAY = 86_400;
+
+    private final DefaultScheduler defaults;
+    private final RefreshPlanner planner;
+    private final double defaultRate;
+
+    public FreshnessScheduler(CrawlerConfig config) {
+        this.defaults = new DefaultScheduler(config);
+        double minSeconds = config.getDouble("scheduler.freshness.min.seconds");
+        double maxSeconds = config.getDouble("scheduler.freshness.max.seconds");
+        double share = config.getDouble("scheduler.freshness.new.share");
+        if (!(minSeconds >= 1 && maxSeconds >= minSeconds)) {
+            throw new ConfigException("scheduler.freshness.min.seconds (" + minSeconds
+                    + ") must be at least 1 and not above scheduler.freshness.max.seconds (" + maxSeconds + ")");
+        }
+        if (!(share >= 0 && share < 1)) {
+            throw new ConfigException("scheduler.freshness.new.share must be from 0 to below 1, not " + share);
+        }
+        double changeSeconds = config.getDouble("scheduler.freshness.default.change.seconds");
+        if (!(changeSeconds > 0)) {
+            throw new ConfigException("scheduler.freshness.default.change.seconds must be positive, not "
+                    + changeSeconds);
+        }
+        this.defaultRate = 1 / changeSeconds;
+        this.planner = new RefreshPlanner(hostBudget(config), share, minSeconds, maxSeconds,
+                config.getLong("scheduler.freshness.hosts.max"));
+    }
+
+    /**
+     * Fetches a second a host allows: {@code scheduler.freshness.host.rate} when set above 0, else what the
+     * fetcher's politeness lets through (its threads per host over its delay); unbounded without a delay.
+     */
+    static double hostBudget(CrawlerConfig config) {
+        double rate = config.getDouble("scheduler.freshness.host.rate");
+        if (rate > 0) {
+            return rate;
+        }
+        int threads = config.getInt("fetcher.threads.per.queue");
+        double delay = threads > 1 ? config.getDouble("fetcher.server.min.delay")
+                : config.getDouble("fetcher.server.delay");
+        return delay > 0 ? threads / delay : Double.POSITIVE_INFINITY;
+    }
+
+    @Override
+    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+        return nextFetchDate("", status, metadata, now);
+    }
+
+    @Override
+    public Optional<Instant> nextFetchDate(String hostKey, Status status, Metadata metadata, Instant now) {
+        if (status != Status.FETCHED || metadata.containsKey(MetadataKeys.FETCH_INTERVAL)) {
+            return defaults.nextFetchDate(status, metadata, now);
+        }
+        ChangeHistory history = ChangeHistory.of(metadata);
+        double typical = planner.typicalRate(hostKey, defaultRate);
+        double rate = estimate(history, typical);
+        if (history.hasObservations()) {
+            planner.recordRate(hostKey, rate);
+        }
+        boolean first = Observation.FIRST.label.equals(metadata.getFirst(ChangeHistory.OBSERVED));
+        RefreshPlanner.Planned planned = planner.plan(hostKey, rate, weightOf(metadata), metadata.getFirst(PLAN),
+                first, now.toEpochMilli());
+        metadata.set(RATE, String.format(Locale.ROOT, "%.4g", rate * SECONDS_A_DAY));
+        metadata.set(INTERVAL, Long.toString(Math.round(planned.intervalSeconds())));
+        metadata.set(EXPECTED, String.format(Locale.ROOT, "%.3f", planned.expectedFreshness()));
+        metadata.set(PLAN, planned.place());
+        return Optional.of(now.plusMillis(Math.round(planned.intervalSeconds() * 1000)));
+    }
+
+    /**
+     * The page's change rate: its own observations plus one observation's worth of its host's typical rate
+     * (a change with the probability that rate gives over the page's mean interval), so that a page seen
+     * unchanged twice is not taken for one that never changes, and one seen changed once is not taken for
+     * one that changes all the time.
+     */
+    static double estimate(ChangeHistory history, double typicalRate) {
+        if (!history.hasObservations()) {
+            return typicalRate;
+        }
+        double interval = history.meanIntervalSeconds();
+        double priorChange = -Math.expm1(-typicalRate * interval);
+        return RefreshMath.estimateRate(history.observations() + 1, history.changes() + priorChange, interval);
+    }
+
+    /** A page's weight from its priority: 1 + priority above 0, 1 / (1 − priority) below. */
+    static double weightOf(Metadata metadata) {
+        int priority = metadata.getInt(MetadataKeys.PRIORITY, 0);
+        return priority >= 0 ? 1 + priority : 1.0 / (1 - priority);
+    }
+}

@@ -1,0 +1,69 @@
+package io.squall.freshness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.core.Metadata;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class ChangeHistoryTest {
+    private static final Instant T0 = Instant.parse("2026-11-27T00:00:00Z");
+
+    @Test
+    void theFirstFetchOnlyStartsTheHistoryAndLaterOnesCountWithTheirIntervals() {
+        ChangeHistory first = ChangeHistory.NONE.after(Observation.FIRST, T0, "aaaa");
+        assertFalse(first.hasObservations());
+        ChangeHistory second = first.after(Observation.CHANGED, T0.plusSeconds(60), "bbbb");
+        ChangeHistory third = second.after(Observation.NOT_MODIFIED, T0.plusSeconds(180), "bbbb");
+        assertEquals(2, third.observations());
+        assertEquals(1, third.changes());
+        assertEquals(180, third.spanSeconds(), 1e-9);
+        assertEquals(90, third.meanIntervalSeconds(), 1e-9);
+        assertEquals("bbbb", third.content());
+        ChangeHistory unknown = third.after(Observation.UNKNOWN, T0.plusSeconds(240), null);
+        assertEquals(2, unknown.observations(), "no comparison, no observation");
+        assertEquals(T0.plusSeconds(240), unknown.last());
+        assertEquals("bbbb", unknown.content(), "the content held stays when a fetch brought none");
+    }
+
+    @Test
+    void itRoundTripsThroughMetadataAndStaysBoundedHoweverOftenThePageIsFetched() {
+        ChangeHistory history = ChangeHistory.NONE.after(Observation.FIRST, T0, "c");
+        for (int i = 1; i <= 10_000; i++) {
+            history = history.after(i % 4 == 0 ? Observation.CHANGED : Observation.UNCHANGED, T0.plusSeconds(30L * i), "c");
+        }
+        assertTrue(history.observations() <= ChangeHistory.MEMORY);
+        assertEquals(0.25, history.changes() / history.observations(), 0.02);
+        assertEquals(30, history.meanIntervalSeconds(), 0.01);
+        Metadata md = new Metadata();
+        history.writeTo(md);
+        for (String key : md.keySet()) {
+            assertTrue(md.getFirst(key).length() <= 24, key + " = " + md.getFirst(key));
+        }
+        ChangeHistory read = ChangeHistory.of(md);
+        assertEquals(history.observations(), read.observations(), history.observations() * 1e-3);
+        assertEquals(history.changes(), read.changes(), history.changes() * 1e-3);
+        assertEquals(history.last(), read.last());
+    }
+
+    @Test
+    void damagedNumbersReadAsNoObservations() {
+        Metadata md = new Metadata().set(ChangeHistory.OBSERVATIONS, "many").set(ChangeHistory.CHANGES, "1")
+                .set(ChangeHistory.SPAN, "10").set(ChangeHistory.LAST, T0.toString());
+        ChangeHistory read = ChangeHistory.of(md);
+        assertFalse(read.hasObservations());
+        assertEquals(T0, read.last());
+        assertNull(ChangeHistory.of(new Metadata().set(ChangeHistory.LAST, "yesterday")).last());
+    }
+
+    @Test
+    void numbersAreWrittenShort() {
+        assertEquals("3", ChangeHistory.format(3.0));
+        assertEquals("0.3333", ChangeHistory.format(1.0 / 3));
+        assertEquals("1.235e+07", ChangeHistory.format(12_345_678.9));
+        assertEquals(12_350_000, Double.parseDouble(ChangeHistory.format(12_345_678.9)), 1);
+    }
+}

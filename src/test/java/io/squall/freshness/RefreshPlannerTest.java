@@ -1,0 +1,159 @@
+package io.squall.freshness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RefreshPlannerTest {
+    private static final double MIN = 1;
+    private static final double MAX = 1e9;
+
+    /** Change rates spread log-uniformly from one a second to one in ten hours. */
+    private static double[] spreadRates(int pages, long seed) {
+        Random random = new Random(seed);
+        double[] rates = new double[pages];
+        for (int i = 0; i < pages; i++) {
+            rates[i] = Math.exp(Math.log(1.0 / 36_000) + random.nextDouble() * Math.log(36_000));
+        }
+        return rates;
+    }
+
+    /** The planner's intervals once every page was placed (a second pass, as in a crawl's second round). */
+    private static double[] plannedIntervals(RefreshPlanner planner, double[] rates, long now) {
+        String[] places = new String[rates.length];
+        double[] intervals = new double[rates.length];
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < rates.length; i++) {
+                RefreshPlanner.Planned planned = planner.plan("h", rates[i], 1, places[i], pass == 0, now + pass * 600_000L);
+                places[i] = planned.place();
+                intervals[i] = planned.intervalSeconds();
+            }
+        }
+        return intervals;
+    }
+
+    private static double meanFreshness(double[] rates, double[] intervals) {
+        double sum = 0;
+        for (int i = 0; i < rates.length; i++) {
+            sum += RefreshMath.freshness(rates[i], intervals[i]);
+        }
+        return sum / rates.length;
+    }
+
+    /**
+     * An independent optimum: the budget handed out in small increments, each to the page whose freshness
+     * grows most with it (greedy water-filling, exact in the limit since freshness is concave in the rate).
+     */
+    private static double greedyOptimum(double[] rates, double budget) {
+        int steps = 40_000;
+        double step = budget / steps;
+        double[] f = new double[rates.length];
+        Arrays.fill(f, 1 / MAX);
+        for (int s = 0; s < steps; s++) {
+            int best = 0;
+            double bestGain = -1;
+            for (int i = 0; i < rates.length; i++) {
+                double gain = RefreshMath.freshness(rates[i], 1 / (f[i] + step)) - RefreshMath.freshness(rates[i], 1 / f[i]);
+                if (gain > bestGain) {
+                    bestGain = gain;
+                    best = i;
+                }
+            }
+            f[best] += step;
+        }
+        double sum = 0;
+        for (int i = 0; i < rates.length; i++) {
+            sum += RefreshMath.freshness(rates[i], 1 / f[i]);
+        }
+        return sum / rates.length;
+    }
+
+    @Test
+    void theHostsBudgetIsSpentWhereItBuysTheMostFreshness() {
+        double[] rates = spreadRates(200, 11);
+        double budget = 2; // fetches a second: 100 s to visit every page once
+        double[] intervals = plannedIntervals(new RefreshPlanner(budget, 0, MIN, MAX, 10), rates, 0);
+
+        double spent = Arrays.stream(intervals).map(i -> 1 / i).sum();
+        assertEquals(budget, spent, budget * 0.1, "the plan spends the budget, no more");
+
+        double planned = meanFreshness(rates, intervals);
+        double optimum = greedyOptimum(rates, budget);
+        double[] uniform = new double[rates.length];
+        Arrays.fill(uniform, rates.length / budget);
+        double uniformFreshness = meanFreshness(rates, uniform);
+        assertTrue(planned >= 0.97 * optimum, "planned " + planned + ", optimum " + optimum);
+        assertTrue(planned > uniformFreshness * 1.05, "planned " + planned + ", uniform " + uniformFreshness);
+    }
+
+    @Test
+    void aPageThatChangesTooFastIsFetchedLessOftenThanOneThatCanBeKeptFresh() {
+        double[] rates = {1.0, 1.0 / 200, 1.0 / 20_000};
+        double[] many = new double[60];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = rates[i % 3];
+        }
+        double[] intervals = plannedIntervals(new RefreshPlanner(0.2, 0, MIN, MAX, 10), many, 0);
+        double fast = intervals[0];
+        double medium = intervals[1];
+        double slow = intervals[2];
+        assertTrue(medium < fast, "medium " + medium + " s, fast " + fast + " s");
+        assertTrue(medium < slow, "medium " + medium + " s, slow " + slow + " s");
+    }
+
+    @Test
+    void aHeavierPageIsFetchedMoreOften() {
+        RefreshPlanner planner = new RefreshPlanner(1, 0, MIN, MAX, 10);
+        for (int i = 0; i < 50; i++) {
+            planner.plan("h", 1.0 / 300, 1, null, true, 0);
+        }
+        double plain = planner.plan("h", 1.0 / 300, 1, null, false, 0).intervalSeconds();
+        double weighty = planner.plan("h", 1.0 / 300, 5, null, false, 0).intervalSeconds();
+        assertTrue(weighty < plain, "weight 5: " + weighty + " s, weight 1: " + plain + " s");
+    }
+
+    @Test
+    void aRefetchMovesThePageInsteadOfCountingItTwiceAndAnotherPlannersPlaceIsCountedAnew() {
+        RefreshPlanner planner = new RefreshPlanner(1, 0, MIN, MAX, 10);
+        String place = planner.plan("h", 0.01, 1, null, true, 0).place();
+        for (int i = 0; i < 10; i++) {
+            place = planner.plan("h", 0.01 * (i + 2), 1, place, false, 0).place();
+        }
+        assertEquals(1, planner.pagesOf("h"));
+        RefreshPlanner restarted = new RefreshPlanner(1, 0, MIN, MAX, 10);
+        String newPlace = restarted.plan("h", 0.01, 1, place, false, 0).place();
+        assertEquals(1, restarted.pagesOf("h"));
+        assertNotEquals(place.split(":")[0], newPlace.split(":")[0]);
+        assertEquals(0, planner.pagesOf("other"));
+    }
+
+    @Test
+    void whileNewPagesAreFetchedAShareOfTheBudgetIsKeptForThem() {
+        double[] rates = spreadRates(100, 12);
+        RefreshPlanner keeping = new RefreshPlanner(1, 0.5, MIN, MAX, 10);
+        // every page fetched for the first time within a minute: new pages keep coming
+        for (int i = 0; i < rates.length; i++) {
+            keeping.plan("h", rates[i], 1, null, true, i * 600L);
+        }
+        RefreshPlanner spending = new RefreshPlanner(1, 0, MIN, MAX, 10);
+        plannedIntervals(spending, rates, 0);
+        double kept = 1 / keeping.plan("h", rates[0], 1, null, false, 60_000).intervalSeconds();
+        double spent = 1 / spending.plan("h", rates[0], 1, null, false, 600_000).intervalSeconds();
+        assertTrue(kept < spent, "a page gets fewer fetches while half the budget is kept for new pages");
+    }
+
+    @Test
+    void withAnAmpleBudgetEveryPageGetsTheShortestIntervalAndWithNoneTheLongest() {
+        RefreshPlanner ample = new RefreshPlanner(100, 0, 10, 1000, 10);
+        assertEquals(10, ample.plan("h", 0.5, 1, null, true, 0).intervalSeconds(), 1e-9);
+        RefreshPlanner starved = new RefreshPlanner(0.001, 0, 10, 1000, 10);
+        for (int i = 0; i < 5; i++) {
+            starved.plan("h", 0.5, 1, null, true, 0);
+        }
+        assertEquals(1000, starved.plan("h", 0.5, 1, null, false, 0).intervalSeconds(), 1e-9);
+    }
+}
