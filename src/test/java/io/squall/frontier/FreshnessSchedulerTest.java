@@ -1,0 +1,145 @@
+package io.squall.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.config.ConfigException;
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import io.squall.freshness.ChangeDetector;
+import io.squall.freshness.ChangeHistory;
+import io.squall.freshness.ChangeTracker;
+import io.squall.freshness.Observation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FreshnessSchedulerTest {
+    private static final Instant T0 = Instant.parse("2026-11-27T00:00:00Z");
+
+    private static CrawlerConfig config(Map<String, Object> settings) {
+        Map<String, Object> all = new HashMap<>(Map.of("scheduler.class", "freshness",
+                "scheduler.freshness.min.seconds", 10, "scheduler.freshness.max.seconds", 100_000,
+                "scheduler.freshness.new.share", 0.0, "fetcher.server.delay", 1.0));
+        all.putAll(settings);
+        return CrawlerConfig.defaults().with(all, "test");
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return Duration.between(from, to).toMillis() / 1000.0;
+    }
+
+    /**
+     * Fetches a host's pages as a crawl would, each when it is due, for {@code rounds} due times each: pages
+     * 0..n/2 change at every fetch, the others never. Returns the mean interval of each half at the end.
+     */
+    private static double[] crawl(Scheduler scheduler, int pages, int rounds) {
+        ChangeTracker tracker = new ChangeTracker(new ChangeDetector(3));
+        Metadata[] stored = new Metadata[pages];
+        Instant[] due = new Instant[pages];
+        double[] lastInterval = new double[pages];
+        for (int i = 0; i < pages; i++) {
+            due[i] = T0.plusSeconds(i);
+        }
+        for (int r = 0; r < rounds * pages; r++) {
+            int next = 0;
+            for (int i = 1; i < pages; i++) {
+                if (due[i].isBefore(due[next])) {
+                    next = i;
+                }
+            }
+            Instant now = due[next];
+            Metadata md = stored[next] == null ? new Metadata() : stored[next].copy();
+            boolean changing = next < pages / 2;
+            md.set(MetadataKeys.FETCH_STATUS_CODE, "200");
+            md.set(MetadataKeys.DIGEST, changing ? "v" + r : "same");
+            tracker.fetched(md, now);
+            Instant after = scheduler.nextFetchDate("h", Status.FETCHED, md, now).orElseThrow();
+            lastInterval[next] = seconds(now, after);
+            due[next] = after;
+            stored[next] = md;
+        }
+        double changingMean = 0;
+        double stableMean = 0;
+        for (int i = 0; i < pages; i++) {
+            if (i < pages / 2) {
+                changingMean += lastInterval[i] / (pages / 2.0);
+            } else {
+                stableMean += lastInterval[i] / (pages / 2.0);
+            }
+        }
+        return new double[] {changingMean, stableMean};
+    }
+
+    @Test
+    void pagesSeenUnchangedAreFetchedLessOftenAndThePlanStoresItsFigures() {
+        Scheduler scheduler = Scheduler.fromConfig(config(Map.of("scheduler.freshness.default.change.seconds", 100)));
+        double[] means = crawl(scheduler, 20, 12);
+        assertTrue(means[1] > 2 * means[0], "stable pages every " + means[1] + " s, changing ones every " + means[0]);
+
+        Metadata md = new Metadata().set(MetadataKeys.DIGEST, "x");
+        new ChangeTracker(new ChangeDetector(3)).fetched(md, T0);
+        scheduler.nextFetchDate("h", Status.FETCHED, md, T0);
+        assertTrue(Double.parseDouble(md.getFirst(FreshnessScheduler.RATE)) > 0, md.toString());
+        assertTrue(Long.parseLong(md.getFirst(FreshnessScheduler.INTERVAL)) >= 10, md.toString());
+        double expected = Double.parseDouble(md.getFirst(FreshnessScheduler.EXPECTED));
+        assertTrue(expected > 0 && expected <= 1, md.toString());
+        assertTrue(md.getFirst(FreshnessScheduler.PLAN).matches("[0-9a-z]+:\\d+:1"), md.toString());
+    }
+
+    @Test
+    void theEstimateStartsAtTheHostsRateAndMovesWithTheObservations() {
+        double typical = 1.0 / 1000;
+        assertEquals(typical, FreshnessScheduler.estimate(ChangeHistory.NONE, typical), 1e-12);
+        ChangeHistory neverChanged = new ChangeHistory(10, 0, 10 * 100, T0, "c");
+        ChangeHistory alwaysChanged = new ChangeHistory(10, 10, 10 * 100, T0, "c");
+        double low = FreshnessScheduler.estimate(neverChanged, typical);
+        double high = FreshnessScheduler.estimate(alwaysChanged, typical);
+        assertTrue(low > 0 && low < typical, "never changed: " + low);
+        assertTrue(high > 10 * typical, "always changed: " + high);
+        assertTrue(Double.isFinite(high));
+    }
+
+    @Test
+    void otherStatusesAndPagesWithAnIntervalOfTheirOwnAreScheduledAsByDefault() {
+        Scheduler scheduler = Scheduler.fromConfig(config(Map.of("fetchInterval.fetch.error", 120)));
+        assertEquals(T0.plus(Duration.ofMinutes(120)),
+                scheduler.nextFetchDate("h", Status.FETCH_ERROR, new Metadata(), T0).orElseThrow());
+        assertEquals(T0, scheduler.nextFetchDate("h", Status.DISCOVERED, new Metadata(), T0).orElseThrow());
+        Metadata feed = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30");
+        assertEquals(T0.plus(Duration.ofMinutes(30)),
+                scheduler.nextFetchDate("h", Status.FETCHED, feed, T0).orElseThrow());
+        assertEquals(null, feed.getFirst(FreshnessScheduler.PLAN));
+    }
+
+    @Test
+    void theHostBudgetFollowsPoliteness() {
+        assertEquals(0.5, FreshnessScheduler.hostBudget(config(Map.of("fetcher.server.delay", 2.0))), 1e-12);
+        assertEquals(4 / 0.5, FreshnessScheduler.hostBudget(config(Map.of("fetcher.threads.per.queue", 4,
+                "fetcher.server.min.delay", 0.5))), 1e-12);
+        assertEquals(3, FreshnessScheduler.hostBudget(config(Map.of("scheduler.freshness.host.rate", 3.0))), 1e-12);
+        assertEquals(Double.POSITIVE_INFINITY, FreshnessScheduler.hostBudget(config(Map.of("fetcher.server.delay", 0.0))));
+    }
+
+    @Test
+    void impossibleSettingsAreRefusedWithTheirNames() {
+        ConfigException bounds = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(config(Map.of(
+                "scheduler.freshness.min.seconds", 600, "scheduler.freshness.max.seconds", 60))));
+        assertTrue(bounds.getMessage().contains("scheduler.freshness.min.seconds"), bounds.getMessage());
+        ConfigException share = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(config(Map.of(
+                "scheduler.freshness.new.share", 1.0))));
+        assertTrue(share.getMessage().contains("scheduler.freshness.new.share"), share.getMessage());
+    }
+
+    @Test
+    void aFirstFetchIsObservedAsSuch() {
+        Metadata md = new Metadata().set(MetadataKeys.DIGEST, "x");
+        assertEquals(Observation.FIRST, new ChangeTracker(new ChangeDetector(3)).fetched(md, T0));
+        assertEquals("first", md.getFirst(ChangeHistory.OBSERVED));
+    }
+}
