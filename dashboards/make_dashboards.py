@@ -14,7 +14,7 @@ DASHBOARDS_VERSION = "2.19.0"
 
 # What Dashboards calls the OpenSearch field types Squall's indices use.
 OSD_TYPES = {"keyword": "string", "text": "string", "integer": "number", "long": "number",
-             "double": "number", "date": "date", "boolean": "boolean"}
+             "double": "number", "float": "number", "date": "date", "boolean": "boolean"}
 
 
 def mapped_fields(definition_file):
@@ -56,8 +56,8 @@ def metric(agg_id, agg_type, field, label):
     return agg(agg_id, agg_type, "metric", field=field, customLabel=label)
 
 
-def terms(agg_id, field, size, schema, order_by="1", label=None):
-    params = {"field": field, "orderBy": order_by, "order": "desc", "size": size, "otherBucket": False,
+def terms(agg_id, field, size, schema, order_by="1", label=None, order="desc"):
+    params = {"field": field, "orderBy": order_by, "order": order, "size": size, "otherBucket": False,
               "otherBucketLabel": "Other", "missingBucket": False, "missingBucketLabel": "Missing"}
     if label:
         params["customLabel"] = label
@@ -190,6 +190,25 @@ def status_objects():
                        metric(2, "avg", "metadata.fetch.byteLength", "mean bytes"),
                        metric(3, "avg", "metadata.fetch.loadingTime", "mean fetch time (ms)")],
                       query="status:FETCHED"),
+        visualization("squall-status-freshness", "Squall status: freshness of the fetched pages",
+                      "With scheduler.class freshness: the mean expected freshness of the fetched pages (the share"
+                      " of the time their copy equals the live page), their estimated changes a day and the mean"
+                      " seconds planned between two fetches.", STATUS, "metric", METRIC_PARAMS,
+                      [metric(1, "avg", "metadata.freshness.expected", "expected freshness"),
+                       metric(2, "avg", "metadata.freshness.rate", "changes a day"),
+                       metric(3, "avg", "metadata.freshness.interval", "seconds between fetches")],
+                      query="status:FETCHED"),
+        table("squall-status-least-fresh-hosts", "Squall status: least fresh hosts",
+              "With scheduler.class freshness: hosts by the mean expected freshness of their fetched pages,"
+              " lowest first, with their pages' estimated changes a day.", STATUS,
+              [metric(1, "avg", "metadata.freshness.expected", "expected freshness"),
+               terms(2, "key", 25, "bucket", label="host", order="asc"),
+               metric(3, "avg", "metadata.freshness.rate", "changes a day"), agg(4, "count", "metric", customLabel="pages")],
+              query="status:FETCHED"),
+        visualization("squall-status-last-observed", "Squall status: what the last fetch found",
+                      "Each fetched page by what its last fetch found: changed, unchanged (fetched in full for"
+                      " nothing new), not-modified (a 304) or first (fetched once).", STATUS, "pie", PIE_PARAMS,
+                      [count("pages"), terms(2, "metadata.freshness.observed", 5, "segment", label="last fetch")]),
     ]
     board = dashboard("squall-dashboard-status", "Squall: status",
                       "The status index: what the crawl knows, fetched and failed.", vis)
@@ -241,6 +260,9 @@ def metrics_objects():
         rate("squall-metrics-parser-indexer", "Squall metrics: parser and indexer, per second",
              "Pages parsed, outlinks found, sitemaps, pages indexed, noindex and failures.", "per second",
              "name:parser.* or name:indexer.*", split="name"),
+        rate("squall-metrics-changes", "Squall metrics: what re-fetches found, per second",
+             "Fetches by what they found of their page's changes (freshness.observed.changed, .unchanged,"
+             " .not-modified, .first).", "fetches/s", "name:freshness.observed.*", split="name"),
         rate("squall-metrics-pages-per-worker", "Squall metrics: pages fetched per second, per worker",
              "fetcher.pages per worker (host:port), per second.", "pages/s", "name:fetcher.pages", split="worker"),
         level("squall-metrics-capacity", "Squall metrics: bolt capacity",

@@ -113,9 +113,15 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
      * @param byStatus documents per status, every status present (0 when none)
      * @param topHosts the partition keys (hosts) with most URLs, most first
      * @param topErrors the most frequent error causes of FETCH_ERROR and ERROR URLs, most first
+     * @param freshness what the fetches found of the pages' changes, and the freshness planned
      */
     record StatusReport(String index, long total, Map<String, Long> byStatus, List<Map.Entry<String, Long>> topHosts,
-            List<Cause> topErrors) {
+            List<Cause> topErrors, FreshnessReport freshness) {
+
+        StatusReport(String index, long total, Map<String, Long> byStatus, List<Map.Entry<String, Long>> topHosts,
+                List<Cause> topErrors) {
+            this(index, total, byStatus, topHosts, topErrors, FreshnessReport.NONE);
+        }
 
         long count(String status) {
             return byStatus.getOrDefault(status, 0L);
@@ -132,6 +138,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
                 topErrors.forEach(c -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", ProgressLine.count(c.urls()),
                         c.toText())));
             }
+            s.append(freshness.toText());
             return s.toString();
         }
 
@@ -153,6 +160,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
             ArrayNode errors = root.putArray("topErrors");
             topErrors.forEach(c -> errors.addObject().put("cause", c.cause()).put("description", c.description())
                     .put("urls", c.urls()).put("hosts", c.hosts()));
+            freshness.addTo(root);
         }
 
         private static void addTop(ArrayNode array, String name, List<Map.Entry<String, Long>> entries) {
