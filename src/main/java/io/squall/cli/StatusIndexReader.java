@@ -5,19 +5,26 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.opensearch.SquallIndex;
 import io.squall.opensearch.StatusReads;
+import java.time.Instant;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.SortOrder;
 import org.opensearch.client.opensearch._types.aggregations.Aggregate;
 import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
 import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.search.Hit;
 
-/** Reads what local mode shows from the status index: the due count, and counts by status, host and error. */
+/**
+ * Reads what local mode shows from the status index: the due count, when the next URL is due, and counts by
+ * status, host and error.
+ */
 final class StatusIndexReader {
     private final OpenSearchClient client;
     private final String index;
@@ -44,6 +51,20 @@ final class StatusIndexReader {
     long countDue() {
         return call(() -> client.count(c -> c.index(index)
                 .query(q -> q.range(r -> r.field("nextFetchDate").lte(JsonData.of("now")))))).count();
+    }
+
+    /**
+     * When the first URL that is not due yet becomes due, empty when none will (the others never are again).
+     * Sorted on the date with hit counting off: OpenSearch skips what cannot come first, however many URLs wait.
+     */
+    Optional<Instant> nextDue() {
+        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(1)
+                .trackTotalHits(t -> t.enabled(false)).source(src -> src.fetch(false))
+                .query(q -> q.range(r -> r.field("nextFetchDate").gt(JsonData.of("now"))))
+                .sort(o -> o.field(f -> f.field("nextFetchDate").order(SortOrder.Asc))), Void.class));
+        List<Hit<Void>> hits = response.hits().hits();
+        return hits.isEmpty() ? Optional.empty()
+                : Optional.of(Instant.ofEpochMilli(hits.get(0).sort().get(0).longValue())); // a date sorts as millis
     }
 
     long countAll() {
