@@ -40,7 +40,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
         }
         if (nextDue != null) {
             s.append(String.format(Locale.ROOT, "Next URL due %s (in %s); run with a --duration longer than that to"
-                    + " keep crawling.%n", nextDue.at(), nextDue.inWords()));
+                    + " keep crawling.%n", nextDue.at(), nextDue.inText()));
         }
         if (run != null) {
             s.append(String.format(Locale.ROOT, "CPU %.1f s, peak heap %d MB (this process, OpenSearch included).%n",

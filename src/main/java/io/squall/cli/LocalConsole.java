@@ -229,7 +229,7 @@ final class LocalConsole implements CrawlControl {
             p.put("limit", limit == null ? null : Map.of("percent", limit.percent(), "text", limit.text()));
             if (sample.nextDue() != null) { // idle, waiting for a URL due before --duration ends
                 p.put("nextDue", sample.nextDue().at().toString());
-                p.put("nextDueIn", sample.nextDue().inWords());
+                p.put("nextDueIn", sample.nextDue().inText());
             }
         }
         p.put("status", byStatus);

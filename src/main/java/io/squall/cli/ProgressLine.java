@@ -54,7 +54,7 @@ final class ProgressLine {
         }
         // Nothing to fetch for now: without this the line looked stalled while the crawl waited on purpose.
         if (now.nextDue() != null) {
-            fields.add(new Field(2, "next due in " + now.nextDue().inWords()));
+            fields.add(new Field(2, "next due in " + now.nextDue().inText()));
         }
         return fit(fields, columns == TerminalWidth.UNBOUNDED ? columns : columns - 1);
     }

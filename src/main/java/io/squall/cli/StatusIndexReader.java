@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.opensearch.SquallIndex;
@@ -15,11 +16,9 @@ import java.util.Optional;
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
-import org.opensearch.client.opensearch._types.SortOrder;
 import org.opensearch.client.opensearch._types.aggregations.Aggregate;
 import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
 import org.opensearch.client.opensearch.core.SearchResponse;
-import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
  * Reads what local mode shows from the status index: the due count, when the next URL is due, and counts by
@@ -28,10 +27,12 @@ import org.opensearch.client.opensearch.core.search.Hit;
 final class StatusIndexReader {
     private final OpenSearchClient client;
     private final String index;
+    private final StatusIndexView view;
 
     StatusIndexReader(OpenSearchClient client, CrawlerConfig config) {
         this.client = client;
         this.index = SquallIndex.STATUS.name(config);
+        this.view = new StatusIndexView(client, index);
     }
 
     /** Makes every confirmed write visible to the counts now, not at the index's next periodic refresh. */
@@ -53,18 +54,9 @@ final class StatusIndexReader {
                 .query(q -> q.range(r -> r.field("nextFetchDate").lte(JsonData.of("now")))))).count();
     }
 
-    /**
-     * When the first URL that is not due yet becomes due, empty when none will (the others never are again).
-     * Sorted on the date with hit counting off: OpenSearch skips what cannot come first, however many URLs wait.
-     */
+    /** When the next URL that is not due yet becomes due, empty when none will: the cluster console's search. */
     Optional<Instant> nextDue() {
-        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(1)
-                .trackTotalHits(t -> t.enabled(false)).source(src -> src.fetch(false))
-                .query(q -> q.range(r -> r.field("nextFetchDate").gt(JsonData.of("now"))))
-                .sort(o -> o.field(f -> f.field("nextFetchDate").order(SortOrder.Asc))), Void.class));
-        List<Hit<Void>> hits = response.hits().hits();
-        return hits.isEmpty() ? Optional.empty()
-                : Optional.of(Instant.ofEpochMilli(hits.get(0).sort().get(0).longValue())); // a date sorts as millis
+        return Optional.ofNullable(view.nextDue(Instant.now()));
     }
 
     long countAll() {

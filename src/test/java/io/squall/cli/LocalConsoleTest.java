@@ -133,7 +133,7 @@ class LocalConsoleTest {
                 NextDue.of(now.plusSeconds(42).plusMillis(300), now)), null, Map.of("FETCHED", 1L));
         Map<String, Object> waiting = console.progress();
         assertEquals("2026-11-27T10:00:42Z", waiting.get("nextDue"));
-        assertEquals("42 s", waiting.get("nextDueIn"));
+        assertEquals("42s", waiting.get("nextDueIn"));
 
         CrawlSummary summary = new CrawlSummary(StopReason.DURATION, Duration.ofMinutes(30), Duration.ZERO, 2, 2_048,
                 null, new CrawlSummary.StatusReport("status", 1, Map.of("FETCHED", 1L), List.of(), List.of()), null);

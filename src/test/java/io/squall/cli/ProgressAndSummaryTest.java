@@ -50,8 +50,8 @@ class ProgressAndSummaryTest {
         ProgressSample waiting = new ProgressSample(Duration.ofMinutes(2), 3, 3_072, 3, 0, 0, 0, 0, 3, 0, 50, 0,
                 NextDue.of(now.plusSeconds(42), now));
         String line = ProgressLine.format(waiting, null, new StopPolicy(null, Duration.ofMinutes(30)), null, UNBOUNDED);
-        assertTrue(line.endsWith("due 0  queues 0  next due in 42 s"), line);
-        assertEquals("  2m00s  fetched 3  6% of 30m00s, ETA 28m00s  next due in 42 s",
+        assertTrue(line.endsWith("due 0  queues 0  next due in 42s"), line);
+        assertEquals("  2m00s  fetched 3  6% of 30m00s, ETA 28m00s  next due in 42s",
                 ProgressLine.format(waiting, null, new StopPolicy(null, Duration.ofMinutes(30)), null, 64));
     }
 
