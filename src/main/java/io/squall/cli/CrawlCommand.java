@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code squall crawl}: injects the seeds, runs the topology in a local Storm cluster against an
  * OpenSearch (embedded under the data directory unless given), reports progress on the terminal and in
- * the web console, stops when the frontier is dry, a limit is reached or the console says so, and prints
- * a summary.
+ * the web console, stops when the frontier is dry (under --duration: with no URL due before its end), a
+ * limit is reached or the console says so, and prints a summary.
  */
 final class CrawlCommand {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlCommand.class);
@@ -355,7 +355,8 @@ final class CrawlCommand {
                 // Idle only once the spout is open: nothing due may be seen before the worker is up.
                 if (due != null && live.spoutOpen() && StopPolicy.isIdle(inFlight, due, live.setAside())) {
                     // Searched only when an exact due count has just found nothing due, as rarely as that count:
-                    // once per quiet spell. The spout wakes by itself at that date (it searches for it too).
+                    // once per quiet spell. Nothing needs waking at that date: the spouts search for it too, and
+                    // search again within spout.max.delay.idle at the latest.
                     Optional<Instant> next;
                     try {
                         next = watch.nextDue();
