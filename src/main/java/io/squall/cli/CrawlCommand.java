@@ -34,9 +34,11 @@ import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.generated.StormTopology;
@@ -46,8 +48,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code squall crawl}: injects the seeds, runs the topology in a local Storm cluster against an
  * OpenSearch (embedded under the data directory unless given), reports progress on the terminal and in
- * the web console, stops when the frontier is dry, a limit is reached or the console says so, and prints
- * a summary.
+ * the web console, stops when the frontier is dry (under --duration: with no URL due before its end), a
+ * limit is reached or the console says so, and prints a summary.
  */
 final class CrawlCommand {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlCommand.class);
@@ -268,12 +270,15 @@ final class CrawlCommand {
         err.println(AddressGuardHeader.line(config, KeptAllowList.read(data.dir()).stream()
                 .filter(e -> !own.contains(e)).toList(), KeptAllowList.file(data.dir())));
         List<String> limits = new ArrayList<>();
-        limits.add("when nothing is due and nothing is in flight");
+        if (options.duration() == null) {
+            limits.add("when nothing is due and nothing is in flight");
+        }
         if (options.maxPages() != null) {
             limits.add("after " + options.maxPages() + " pages");
         }
         if (options.duration() != null) {
-            limits.add("after " + Durations.format(options.duration()));
+            limits.add("after " + Durations.format(options.duration()) + " (earlier when nothing is in flight and no"
+                    + " URL is due before then)");
         }
         UserAgent agent = UserAgent.fromConfig(config);
         err.println("Stops " + String.join(", ", limits) + ", on Ctrl-C or from the console. Agent: "
@@ -298,14 +303,15 @@ final class CrawlCommand {
         int columns = TerminalWidth.columns(System.getenv(), terminal);
         long threads = config.getInt("fetcher.threads.number");
 
-        java.time.Instant stoppedAt;
+        Instant stoppedAt;
         StopReason reason;
+        NextDue idleEnd = null;
         Duration drained = Duration.ZERO;
         long fetched;
         long bytes;
         StatusIndexReader index;
         long start;
-        java.time.Instant startedAt;
+        Instant startedAt;
         try (LocalMetricsReporter.Registration reporting = LocalMetricsReporter.register(stormConfig);
              LocalCrawlTopology running = cluster.take()) {
             LiveStats live = new LiveStats(reporting.metrics());
@@ -324,7 +330,7 @@ final class CrawlCommand {
             // While the worker starts, the parser and the node warm up; the crawl does not wait for the warm-up.
             LOG.info("{}", WarmUp.run(config, os.isEmbedded() ? os.client() : null, live::workerUp));
             start = System.nanoTime();
-            startedAt = java.time.Instant.now();
+            startedAt = Instant.now();
             Watch watch = new Watch(live, index, progress, console, new InjectionSignal(data.dir()), policy,
                     columns, threads, start);
             running.activate();
@@ -348,11 +354,25 @@ final class CrawlCommand {
                 Long due = watch.tick(StopPolicy.mayBeIdle(inFlight));
                 // Idle only once the spout is open: nothing due may be seen before the worker is up.
                 if (due != null && live.spoutOpen() && StopPolicy.isIdle(inFlight, due, live.setAside())) {
-                    reason = StopReason.IDLE;
-                    break;
+                    // Searched only when an exact due count has just found nothing due, as rarely as that count:
+                    // once per quiet spell. Nothing needs waking at that date: the spouts search for it too, and
+                    // search again within spout.max.delay.idle at the latest.
+                    Optional<Instant> next;
+                    try {
+                        next = watch.nextDue();
+                    } catch (OpenSearchUnavailableException e) {
+                        continue; // an outage: the watch counts again on every tick until OpenSearch is back
+                    }
+                    Instant now = Instant.now();
+                    if (!policy.waitsFor(next, now, watch.elapsed())) {
+                        reason = StopReason.IDLE;
+                        idleEnd = next.map(at -> NextDue.of(at, now)).orElse(null);
+                        break;
+                    }
+                    watch.awaiting(next.get());
                 }
             }
-            stoppedAt = java.time.Instant.now();
+            stoppedAt = Instant.now();
             awaitWorker(live);
             console.stopping(reason);
             if (reason != StopReason.IDLE) {
@@ -376,7 +396,7 @@ final class CrawlCommand {
         Duration elapsed = Duration.between(startedAt, stoppedAt);
         CrawlSummary.StatusReport report = finalReport(index);
         return new CrawlSummary(reason, elapsed, drained, fetched, bytes, CrawlSummary.Run.measure(startedAt, stoppedAt),
-                report);
+                report, idleEnd);
     }
 
     /**
@@ -453,6 +473,7 @@ final class CrawlCommand {
         private ProgressSample last;
         private long lastPrint;
         private boolean draining;
+        private Instant awaited;
 
         Watch(LiveStats live, StatusIndexReader index, ProgressPrinter progress, LocalConsole console,
               InjectionSignal injections, StopPolicy limits, int columns, long threads, long start) {
@@ -469,6 +490,24 @@ final class CrawlCommand {
 
         Duration elapsed() {
             return Duration.ofNanos(System.nanoTime() - start);
+        }
+
+        /**
+         * When the next URL that is not due yet becomes due. OpenSearch away is an outage as for the counts:
+         * reported, and the counts read on every tick until it is back, so that the idle check comes again.
+         */
+        Optional<Instant> nextDue() {
+            try {
+                return index.nextDue();
+            } catch (OpenSearchUnavailableException e) {
+                outage.failed(e.getMessage(), System.nanoTime());
+                throw e;
+            }
+        }
+
+        /** The crawl is idle and waits for a URL due then: the progress says so until it is fetched. */
+        void awaiting(Instant nextDue) {
+            awaited = nextDue;
         }
 
         /**
@@ -528,7 +567,7 @@ final class CrawlCommand {
                 progress.message(back);
             }
             if (report) {
-                ProgressSample now = sample(live, elapsed, byStatus, due, threads);
+                ProgressSample now = sample(live, elapsed, byStatus, due, threads, waitingFor(Instant.now()));
                 progress.update(ProgressLine.format(now, last, limits,
                         draining ? "stopping" : console.paused() ? "paused" : null, columns));
                 console.publish(now, last, byStatus);
@@ -536,6 +575,11 @@ final class CrawlCommand {
                 lastPrint = elapsed.toNanos();
             }
             return dueRead == RecountPolicy.Read.NONE ? null : due;
+        }
+
+        /** What the crawl waits for while it waits: nothing is in flight, and the URL is not due yet. */
+        private NextDue waitingFor(Instant now) {
+            return awaited != null && live.inFlight() == 0 && awaited.isAfter(now) ? NextDue.of(awaited, now) : null;
         }
 
         /**
@@ -559,9 +603,9 @@ final class CrawlCommand {
     }
 
     private static ProgressSample sample(LiveStats live, Duration elapsed, Map<String, Long> byStatus, long due,
-                                         long threads) {
+                                         long threads, NextDue nextDue) {
         return new ProgressSample(elapsed, live.fetched(), live.bytes(), ProgressSample.known(byStatus),
                 byStatus.get("DISCOVERED"), live.errors(), due, live.inFlight(), live.handedOut(),
-                live.activeThreads(), threads, live.queues());
+                live.activeThreads(), threads, live.queues(), nextDue);
     }
 }

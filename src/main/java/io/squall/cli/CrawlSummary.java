@@ -21,9 +21,11 @@ import java.util.Map;
  * @param bytes bytes fetched in this run
  * @param run when the run was and what it used, or null
  * @param status what the status index holds
+ * @param nextDue when the run ended as idle: when its next URL became due, after the end of --duration if it
+ *                had one (null: no URL is due again, or the run ended otherwise)
  */
 record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, long fetched, long bytes, Run run,
-        StatusReport status) {
+        StatusReport status, NextDue nextDue) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     String toText() {
@@ -35,6 +37,10 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
             s.append(String.format(Locale.ROOT, "Stopped: %s after %s%s. Fetched %s pages (%s KB) in this run, %.1f pages/s.%n",
                     stopReason.description, Durations.format(elapsed), drain, ProgressLine.count(fetched),
                     ProgressLine.count(bytes / 1024), fetched / seconds));
+        }
+        if (nextDue != null) {
+            s.append(String.format(Locale.ROOT, "Next URL due %s (in %s); run with a --duration longer than that to"
+                    + " keep crawling.%n", nextDue.at(), nextDue.inText()));
         }
         if (run != null) {
             s.append(String.format(Locale.ROOT, "CPU %.1f s, peak heap %d MB (this process, OpenSearch included).%n",
@@ -52,6 +58,9 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
             root.put("drainSeconds", drained.toMillis() / 1000.0);
             root.put("fetched", fetched);
             root.put("bytes", bytes);
+        }
+        if (nextDue != null) {
+            root.put("nextDue", nextDue.at().toString());
         }
         if (run != null) {
             root.put("startedAt", run.startedAt().toString());

@@ -127,7 +127,8 @@ final class LocalConsole implements CrawlControl {
         snapshot.put("kbPerSecond", summary.elapsed().toMillis() > 0
                 ? summary.bytes() / 1.024 / summary.elapsed().toMillis() : 0.0);
         snapshot.put("elapsed", Durations.format(summary.elapsed()));
-        for (String running : List.of("inFlight", "due", "activeThreads", "threads", "queues", "limit")) {
+        for (String running : List.of("inFlight", "due", "activeThreads", "threads", "queues", "limit", "nextDue",
+                "nextDueIn")) {
             snapshot.remove(running);
         }
         synchronized (this) {
@@ -226,6 +227,10 @@ final class LocalConsole implements CrawlControl {
             p.put("queues", sample.queues());
             ProgressLine.LimitProgress limit = ProgressLine.limitProgress(sample, limits);
             p.put("limit", limit == null ? null : Map.of("percent", limit.percent(), "text", limit.text()));
+            if (sample.nextDue() != null) { // idle, waiting for a URL due before --duration ends
+                p.put("nextDue", sample.nextDue().at().toString());
+                p.put("nextDueIn", sample.nextDue().inText());
+            }
         }
         p.put("status", byStatus);
         p.put("history", history.rates());

@@ -52,6 +52,10 @@ final class ProgressLine {
         if (state != null) {
             fields.add(new Field(2, "(" + state + ")"));
         }
+        // Nothing to fetch for now: without this the line looked stalled while the crawl waited on purpose.
+        if (now.nextDue() != null) {
+            fields.add(new Field(2, "next due in " + now.nextDue().inText()));
+        }
         return fit(fields, columns == TerminalWidth.UNBOUNDED ? columns : columns - 1);
     }
 

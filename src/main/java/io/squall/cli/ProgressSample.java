@@ -18,9 +18,10 @@ import java.util.Map;
  * @param activeThreads fetcher threads busy fetching
  * @param threads fetcher threads in all
  * @param queues fetch queues (hosts) holding URLs
+ * @param nextDue when the URL an idle crawl waits for becomes due (see {@link StopPolicy#waitsFor}), else null
  */
 record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors, long due,
-        long inFlight, long handedOut, long activeThreads, long threads, long queues) {
+        long inFlight, long handedOut, long activeThreads, long threads, long queues, NextDue nextDue) {
 
     /**
      * Every URL known, from the counts by status: the same snapshot as those counts, and no second request

@@ -1,17 +1,20 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.freshness.ChangeHistory;
 import io.squall.frontier.FreshnessScheduler;
 import io.squall.opensearch.SquallIndex;
 import io.squall.opensearch.StatusReads;
+import java.time.Instant;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
@@ -20,7 +23,10 @@ import org.opensearch.client.opensearch._types.aggregations.Aggregate;
 import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
 import org.opensearch.client.opensearch.core.SearchResponse;
 
-/** Reads what local mode shows from the status index: the due count, and counts by status, host and error. */
+/**
+ * Reads what local mode shows from the status index: the due count, when the next URL is due, and counts by
+ * status, host and error.
+ */
 final class StatusIndexReader {
     private final OpenSearchClient client;
     private static final String HISTORY_FIELD = "metadata." + ChangeHistory.LAST;
@@ -28,10 +34,12 @@ final class StatusIndexReader {
     private static final String EXPECTED_FIELD = "metadata." + FreshnessScheduler.EXPECTED;
 
     private final String index;
+    private final StatusIndexView view;
 
     StatusIndexReader(OpenSearchClient client, CrawlerConfig config) {
         this.client = client;
         this.index = SquallIndex.STATUS.name(config);
+        this.view = new StatusIndexView(client, index);
     }
 
     /** Makes every confirmed write visible to the counts now, not at the index's next periodic refresh. */
@@ -51,6 +59,11 @@ final class StatusIndexReader {
     long countDue() {
         return call(() -> client.count(c -> c.index(index)
                 .query(q -> q.range(r -> r.field("nextFetchDate").lte(JsonData.of("now")))))).count();
+    }
+
+    /** When the next URL that is not due yet becomes due, empty when none will: the cluster console's search. */
+    Optional<Instant> nextDue() {
+        return Optional.ofNullable(view.nextDue(Instant.now()));
     }
 
     long countAll() {

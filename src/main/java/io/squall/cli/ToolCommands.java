@@ -34,7 +34,8 @@ final class ToolCommands {
         try (CrawlOpenSearch os = open(home, options)) {
             StatusIndexReader index = new StatusIndexReader(os.client(), os.config());
             index.refresh();
-            CrawlSummary summary = new CrawlSummary(null, null, null, 0, 0, null, index.report(CrawlCommand.TOP));
+            CrawlSummary summary = new CrawlSummary(null, null, null, 0, 0, null, index.report(CrawlCommand.TOP),
+                    null);
             out.println(options.json() ? summary.toJson() : summary.toText());
             return 0;
         }

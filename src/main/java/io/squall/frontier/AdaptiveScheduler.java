@@ -4,6 +4,7 @@ import io.squall.config.ConfigException;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,10 +37,13 @@ public final class AdaptiveScheduler implements Scheduler {
 
     @Override
     public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
-        int base = intervals.intervalMinutes(status, metadata);
-        if (status != Status.FETCHED || base < 0) {
-            return DefaultScheduler.after(now, base);
+        Optional<Duration> defaultInterval = intervals.interval(status, metadata);
+        if (status != Status.FETCHED || defaultInterval.isEmpty()) {
+            return defaultInterval.map(now::plus);
         }
+        // In minutes, as the adaptive interval is kept: one of seconds (a fetchInterval of 30s) is raised to
+        // scheduler.adaptive.min like any other below it.
+        double base = defaultInterval.get().toSeconds() / 60.0;
         String digest = metadata.getFirst(MetadataKeys.DIGEST);
         String previousDigest = metadata.getFirst(MetadataKeys.ADAPTIVE_SIGNATURE);
         int previous = metadata.getInt(MetadataKeys.ADAPTIVE_INTERVAL, -1);
@@ -59,6 +63,6 @@ public final class AdaptiveScheduler implements Scheduler {
         if (digest != null && !Objects.equals(digest, previousDigest)) {
             metadata.set(MetadataKeys.ADAPTIVE_SIGNATURE, digest);
         }
-        return DefaultScheduler.after(now, minutes);
+        return Optional.of(now.plus(Duration.ofMinutes(minutes)));
     }
 }

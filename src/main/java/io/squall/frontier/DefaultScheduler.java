@@ -11,35 +11,53 @@ import java.util.Optional;
 /**
  * Fixed intervals per status, in minutes, -1 meaning never: DISCOVERED is due at once; FETCHED and
  * REDIRECTION after {@code fetchInterval.default}, or after the URL's own metadata {@code fetchInterval}
- * when it has one; FETCH_ERROR after {@code fetchInterval.fetch.error}; ERROR after {@code fetchInterval.error}.
+ * when it has one (minutes, or a duration such as {@code 30s}: see {@link FetchIntervals}; a value that is
+ * neither counts as none); FETCH_ERROR after {@code fetchInterval.fetch.error}; ERROR after
+ * {@code fetchInterval.error}.
  */
 public final class DefaultScheduler implements Scheduler {
-    private final int fetchedMinutes;
-    private final int fetchErrorMinutes;
-    private final int errorMinutes;
+    private final Optional<Duration> fetched;
+    private final Optional<Duration> fetchError;
+    private final Optional<Duration> error;
 
     public DefaultScheduler(CrawlerConfig config) {
-        this.fetchedMinutes = config.getInt("fetchInterval.default");
-        this.fetchErrorMinutes = config.getInt("fetchInterval.fetch.error");
-        this.errorMinutes = config.getInt("fetchInterval.error");
+        this.fetched = minutes(config.getInt("fetchInterval.default"));
+        this.fetchError = minutes(config.getInt("fetchInterval.fetch.error"));
+        this.error = minutes(config.getInt("fetchInterval.error"));
     }
 
     @Override
     public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
-        return after(now, intervalMinutes(status, metadata));
+        return interval(status, metadata).map(now::plus);
     }
 
-    /** The interval for the status in minutes, -1 for never. */
-    int intervalMinutes(Status status, Metadata metadata) {
+    /** The interval for the status, empty for never. */
+    Optional<Duration> interval(Status status, Metadata metadata) {
         return switch (status) {
-            case DISCOVERED -> 0;
-            case FETCHED, REDIRECTION -> metadata.getInt(MetadataKeys.FETCH_INTERVAL, fetchedMinutes);
-            case FETCH_ERROR -> fetchErrorMinutes;
-            case ERROR -> errorMinutes;
+            case DISCOVERED -> Optional.of(Duration.ZERO);
+            case FETCHED, REDIRECTION -> fetchedInterval(metadata);
+            case FETCH_ERROR -> fetchError;
+            case ERROR -> error;
         };
     }
 
-    static Optional<Instant> after(Instant now, int minutes) {
-        return minutes < 0 ? Optional.empty() : Optional.of(now.plus(Duration.ofMinutes(minutes)));
+    /**
+     * The URL's own interval, or the default one. A value the injector would have refused (stored before, or
+     * set by a parse filter) leaves the URL on the default rather than failing its tuple at every fetch.
+     */
+    private Optional<Duration> fetchedInterval(Metadata metadata) {
+        String own = metadata.getFirst(MetadataKeys.FETCH_INTERVAL);
+        if (own != null) {
+            try {
+                return FetchIntervals.parse(own);
+            } catch (IllegalArgumentException e) {
+                return fetched;
+            }
+        }
+        return fetched;
+    }
+
+    private static Optional<Duration> minutes(int minutes) {
+        return minutes < 0 ? Optional.empty() : Optional.of(Duration.ofMinutes(minutes));
     }
 }

@@ -139,6 +139,14 @@ public final class Injector {
             }
             md.add(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
         }
+        String interval = md.getFirst(MetadataKeys.FETCH_INTERVAL);
+        if (interval != null) {
+            try {
+                FetchIntervals.parse(interval);
+            } catch (IllegalArgumentException e) {
+                return new Seed(url, md, url + " REJECTED metadata: " + e.getMessage());
+            }
+        }
         md.set(MetadataKeys.DEPTH, "0");
         md.set(MetadataKeys.IS_SEED, "true");
         return new Seed(url, md, null);

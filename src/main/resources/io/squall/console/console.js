@@ -106,6 +106,9 @@
     $('reason').textContent = p.stopReason ? '(' + p.stopReason + ')' : '';
     $('elapsed').textContent = p.elapsed ? 'for ' + p.elapsed : '';
     const over = p.state === 'finished';
+    // An idle crawl under --duration waits for its next due URL rather than ending.
+    $('nextDue').textContent = p.nextDue && !over ? '(nothing to fetch now: next URL due in ' + p.nextDueIn
+      + ', at ' + p.nextDue + ')' : '';
     $('controls').hidden = !p.steerable || !!embedded || over;
     $('pause').disabled = !LIVE.includes(p.state);
     $('resume').disabled = p.state !== 'paused';

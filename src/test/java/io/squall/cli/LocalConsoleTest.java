@@ -21,8 +21,8 @@ class LocalConsoleTest {
         assertEquals("starting", console.progress().get("state"));
         assertNull(console.progress().get("fetched"), "nothing measured yet");
 
-        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 0, 0, 50, 0);
-        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 4_000, 250, 1_550, 48, 50, 20);
+        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 0, 0, 50, 0, null);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 4_000, 250, 1_550, 48, 50, 20, null);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             counts.put(status.name(), 0L);
@@ -51,7 +51,7 @@ class LocalConsoleTest {
     @Test
     void onceFinishedTheFinalSnapshotWithTheSummaryStaysWhateverHappensAfter() {
         LocalConsole console = new LocalConsole(new StopPolicy(null, null));
-        ProgressSample now = new ProgressSample(Duration.ofSeconds(3), 10, 10_240, 12, 2, 1, 2, 0, 10, 0, 50, 1);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(3), 10, 10_240, 12, 2, 1, 2, 0, 10, 0, 50, 1, null);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             counts.put(status.name(), 0L);
@@ -67,7 +67,7 @@ class LocalConsoleTest {
         Map<String, Long> finalCounts = new LinkedHashMap<>(counts);
         finalCounts.put("FETCHED", 11L);
         CrawlSummary summary = new CrawlSummary(StopReason.CONSOLE, Duration.ofSeconds(4), Duration.ZERO, 11, 11_000,
-                null, new CrawlSummary.StatusReport("status", 11, finalCounts, List.of(), List.of()));
+                null, new CrawlSummary.StatusReport("status", 11, finalCounts, List.of(), List.of()), null);
         Map<String, Object> snapshot = console.finished(summary, java.nio.file.Path.of("data", "report.html"));
         assertEquals("finished", snapshot.get("state"));
         assertEquals(11L, snapshot.get("discovered"), "the summary's total");
@@ -77,7 +77,7 @@ class LocalConsoleTest {
         List<?> busiest = (List<?>) ((Map<?, ?>) snapshot.get("hosts")).get("busiest");
         assertEquals("slow.example", ((Map<?, ?>) busiest.get(0)).get("host"), "the hosts as the stop found them");
         assertTrue(((Map<?, ?>) snapshot.get("report")).get("text").toString().contains("stopped from the console"));
-        console.publish(new ProgressSample(Duration.ofSeconds(9), 99, 0, 99, 0, 0, 0, 0, 0, 0, 50, 0), now, counts);
+        console.publish(new ProgressSample(Duration.ofSeconds(9), 99, 0, 99, 0, 0, 0, 0, 0, 0, 50, 0, null), now, counts);
         assertEquals(snapshot, console.progress(), "the page shows the final report until the process exits");
         assertFalse(console.pause());
     }
@@ -98,7 +98,7 @@ class LocalConsoleTest {
     @Test
     void anOpenPageIsWaitedForUntilItFetchedTheFinalReportAndNoPageIsNot() throws Exception {
         CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(1), Duration.ZERO, 0, 0, null,
-                new CrawlSummary.StatusReport("status", 0, Map.of(), List.of(), List.of()));
+                new CrawlSummary.StatusReport("status", 0, Map.of(), List.of(), List.of()), null);
         LocalConsole unwatched = new LocalConsole(new StopPolicy(null, null));
         unwatched.finished(summary, java.nio.file.Path.of("report.html"));
         long start = System.nanoTime();
@@ -123,5 +123,21 @@ class LocalConsoleTest {
         assertTrue(System.nanoTime() - start < Duration.ofMinutes(1).toNanos(), "the page's next request ends the wait");
         page.join();
         assertEquals("finished", shown.get());
+    }
+
+    @Test
+    void anIdleCrawlWaitingForItsNextDueUrlShowsWhenItIsDueUntilItIsOver() {
+        LocalConsole console = new LocalConsole(new StopPolicy(null, Duration.ofMinutes(30)));
+        java.time.Instant now = java.time.Instant.parse("2026-11-27T10:00:00Z");
+        console.publish(new ProgressSample(Duration.ofSeconds(30), 1, 1_024, 1, 0, 0, 0, 0, 1, 0, 50, 0,
+                NextDue.of(now.plusSeconds(42).plusMillis(300), now)), null, Map.of("FETCHED", 1L));
+        Map<String, Object> waiting = console.progress();
+        assertEquals("2026-11-27T10:00:42Z", waiting.get("nextDue"));
+        assertEquals("42s", waiting.get("nextDueIn"));
+
+        CrawlSummary summary = new CrawlSummary(StopReason.DURATION, Duration.ofMinutes(30), Duration.ZERO, 2, 2_048,
+                null, new CrawlSummary.StatusReport("status", 1, Map.of("FETCHED", 1L), List.of(), List.of()), null);
+        assertFalse(console.finished(summary, java.nio.file.Path.of("report.html")).containsKey("nextDue"),
+                "a finished crawl waits for nothing");
     }
 }

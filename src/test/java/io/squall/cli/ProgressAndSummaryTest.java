@@ -23,13 +23,13 @@ class ProgressAndSummaryTest {
     private static final int UNBOUNDED = TerminalWidth.UNBOUNDED;
 
     private static ProgressSample sample(Duration elapsed, long fetched, long bytes, long handedOut) {
-        return new ProgressSample(elapsed, fetched, bytes, 6_739, 5_432, 7, 4_000, 250, handedOut, 48, 50, 20);
+        return new ProgressSample(elapsed, fetched, bytes, 6_739, 5_432, 7, 4_000, 250, handedOut, 48, 50, 20, null);
     }
 
     /** A crawl far along: numbers as large as a long crawl makes them. */
     private static ProgressSample large() {
         return new ProgressSample(Duration.ofSeconds(3 * 3600 + 25 * 60 + 45), 12_345_678, 987_654_321_000L,
-                98_765_432, 80_000_000, 1_234_567, 45_678_901, 123_456, 12_400_000, 50, 50, 9_876);
+                98_765_432, 80_000_000, 1_234_567, 45_678_901, 123_456, 12_400_000, 50, 50, 9_876, null);
     }
 
     @Test
@@ -42,6 +42,17 @@ class ProgressAndSummaryTest {
         assertTrue(ProgressLine.format(now, null, NO_LIMIT, null, UNBOUNDED).startsWith("    12s  fetched 1,300"
                 + "  108.3/s (avg 108.3/s)"), "without an earlier sample: since the start");
         assertTrue(ProgressLine.format(now, before, NO_LIMIT, "paused", UNBOUNDED).endsWith("queues 20  (paused)"));
+    }
+
+    @Test
+    void anIdleCrawlWaitingForItsNextDueUrlSaysWhenItIsDueAndKeepsThatWhenTheLineIsShort() {
+        java.time.Instant now = java.time.Instant.parse("2026-11-27T10:00:00Z");
+        ProgressSample waiting = new ProgressSample(Duration.ofMinutes(2), 3, 3_072, 3, 0, 0, 0, 0, 3, 0, 50, 0,
+                NextDue.of(now.plusSeconds(42), now));
+        String line = ProgressLine.format(waiting, null, new StopPolicy(null, Duration.ofMinutes(30)), null, UNBOUNDED);
+        assertTrue(line.endsWith("due 0  queues 0  next due in 42s"), line);
+        assertEquals("  2m00s  fetched 3  6% of 30m00s, ETA 28m00s  next due in 42s",
+                ProgressLine.format(waiting, null, new StopPolicy(null, Duration.ofMinutes(30)), null, 64));
     }
 
     @Test
@@ -177,7 +188,7 @@ class ProgressAndSummaryTest {
                         new CrawlSummary.Cause("http.404", 2, 1)));
         CrawlSummary summary = new CrawlSummary(StopReason.IDLE, Duration.ofSeconds(30), Duration.ZERO, 90, 900 * 1024,
                 new CrawlSummary.Run(java.time.Instant.parse("2026-01-01T00:00:00Z"), java.time.Instant.parse("2026-01-01T00:00:30Z"),
-                        12.34, 300L * 1024 * 1024), report);
+                        12.34, 300L * 1024 * 1024), report, null);
 
         String text = summary.toText();
         assertTrue(text.startsWith("Stopped: nothing left to fetch after 30s. Fetched 90 pages (900 KB) in this run, 3.0 pages/s."),
@@ -205,7 +216,7 @@ class ProgressAndSummaryTest {
         assertEquals("robots.txt unreachable: connection refused", root.get("topErrors").get(0).get("description").asText());
 
         String stopped = new CrawlSummary(StopReason.DURATION, Duration.ofSeconds(15), Duration.ofMillis(2_340), 90, 0,
-                null, report).toText();
+                null, report, null).toText();
         assertTrue(stopped.startsWith("Stopped: --duration reached after 15s (URLs in flight then drained in 2.3 s)."),
                 stopped);
     }

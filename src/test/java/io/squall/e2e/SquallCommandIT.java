@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -91,8 +92,13 @@ class SquallCommandIT {
             assertTrue(again.stderr().contains("Resuming the crawl in " + SquallProcess.path(data) + ": 12 URLs known:"
                     + " 11 fetched, 0 not fetched yet, 0 redirections, 1 errors; 0 due now, the others later."),
                     again.stderr());
-            assertEquals(0, new ObjectMapper().readTree(again.stdout()).get("fetched").asLong());
+            JsonNode resumed = new ObjectMapper().readTree(again.stdout());
+            assertEquals(0, resumed.get("fetched").asLong());
             assertEquals(requests, web.log().size(), "nothing is due, so nothing is fetched");
+            // Without --duration it does not wait, and says when it could go on: a day after the pages' fetch.
+            Instant nextDue = Instant.parse(resumed.get("nextDue").asText());
+            assertTrue(nextDue.isAfter(Instant.now().plus(Duration.ofHours(23)))
+                    && nextDue.isBefore(Instant.now().plus(Duration.ofHours(24))), again.stdout());
 
             SquallProcess.Result status = SquallProcess.run(dir.resolve("run3"), CRAWL_TIMEOUT, "status",
                     "--data", SquallProcess.path(data), "--json");

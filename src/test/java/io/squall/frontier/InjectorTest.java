@@ -74,16 +74,20 @@ class InjectorTest {
                 "not a url at all",
                 "ftp://files.example.org/",
                 "https://bad-metadata.example.org/\tnovalue",
+                "https://bad-interval.example.org/\tfetchInterval=soon",
                 "   https://spaces.example.org/path   ",
-                "https://good.example.org/"));
+                "https://good.example.org/\tfetchInterval=30s"));
         List<String> problems = new ArrayList<>();
         InjectionReport report = new Injector(os.config(), os.client()).inject(seeds, problems::add);
 
-        assertEquals(new InjectionReport(2, 1, 3, 0), report);
-        assertEquals(3, problems.size(), problems.toString());
+        assertEquals(new InjectionReport(2, 1, 4, 0), report);
+        assertEquals(4, problems.size(), problems.toString());
         assertTrue(problems.get(0).startsWith(seeds + ":4: "), problems.get(0));
         assertTrue(problems.get(1).startsWith(seeds + ":5: ftp://files.example.org/ REJECTED"), problems.get(1));
         assertTrue(problems.get(2).startsWith(seeds + ":6: ") && problems.get(2).contains("novalue"), problems.get(2));
+        assertEquals(seeds + ":7: https://bad-interval.example.org/ REJECTED metadata: fetchInterval expects minutes"
+                + " (1440, -1 for never) or a duration such as 30s or 1h30m, up to 36500 days, got 'soon'",
+                problems.get(3));
 
         Map<String, Object> good = os.statusDocument(sha256("https://good.example.org/"));
         Metadata md = TestOpenSearch.metadataOf(good);

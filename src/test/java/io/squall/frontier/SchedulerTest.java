@@ -11,6 +11,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,34 @@ class SchedulerTest {
         assertEquals(60, minutesUntil(s.nextFetchDate(Status.FETCHED, hourly, NOW)));
         Metadata never = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "-1");
         assertTrue(s.nextFetchDate(Status.FETCHED, never, NOW).isEmpty());
+        Metadata unreadable = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "soon");
+        assertEquals(1440, minutesUntil(s.nextFetchDate(Status.FETCHED, unreadable, NOW)), "the default");
+    }
+
+    @Test
+    void aUrlsOwnIntervalMayBeADurationForIntervalsBelowAMinute() {
+        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults());
+        Metadata everyHalfMinute = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30s");
+        assertEquals(NOW.plusSeconds(30), s.nextFetchDate(Status.FETCHED, everyHalfMinute, NOW).orElseThrow());
+        Metadata ninetyMinutes = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "1h30m");
+        assertEquals(90, minutesUntil(s.nextFetchDate(Status.REDIRECTION, ninetyMinutes, NOW)));
+
+        Scheduler adaptive = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class",
+                "adaptive", "scheduler.adaptive.min", 2), "test"));
+        assertEquals(2, minutesUntil(adaptive.nextFetchDate(Status.FETCHED, everyHalfMinute, NOW)),
+                "the adaptive interval stays within its minimum");
+    }
+
+    @Test
+    void aFetchIntervalIsMinutesOrADurationAndAnythingElseIsRefusedSayingWhatIsExpected() {
+        assertEquals(Optional.of(Duration.ofMinutes(60)), FetchIntervals.parse("60"));
+        assertEquals(Optional.empty(), FetchIntervals.parse("-1"));
+        assertEquals(Optional.of(Duration.ofSeconds(45)), FetchIntervals.parse(" 45s "));
+        for (String bad : List.of("", "soon", "1.5", "99999999999", "100000d")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FetchIntervals.parse(bad));
+            assertTrue(e.getMessage().startsWith("fetchInterval expects minutes (1440, -1 for never) or a duration"),
+                    e.getMessage());
+        }
     }
 
     @Test
