@@ -1,5 +1,6 @@
 package io.squall.freshness;
 
+import io.squall.config.CrawlerConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -88,6 +89,11 @@ public final class NearDuplicateIndex {
                 return false;
             }
         };
+    }
+
+    /** An empty index of {@code dedup.distance} and {@code dedup.max.pages}. */
+    public static NearDuplicateIndex fromConfig(CrawlerConfig config) {
+        return new NearDuplicateIndex(config.getInt("dedup.distance"), config.getInt("dedup.max.pages"));
     }
 
     /**
