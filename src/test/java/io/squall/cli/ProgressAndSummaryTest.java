@@ -23,13 +23,13 @@ class ProgressAndSummaryTest {
     private static final int UNBOUNDED = TerminalWidth.UNBOUNDED;
 
     private static ProgressSample sample(Duration elapsed, long fetched, long bytes, long handedOut) {
-        return new ProgressSample(elapsed, fetched, bytes, 6_739, 5_432, 7, 4_000, 250, handedOut, 48, 50, 20);
+        return new ProgressSample(elapsed, fetched, bytes, 6_739, 5_432, 7, 0, 4_000, 250, handedOut, 48, 50, 20);
     }
 
     /** A crawl far along: numbers as large as a long crawl makes them. */
     private static ProgressSample large() {
         return new ProgressSample(Duration.ofSeconds(3 * 3600 + 25 * 60 + 45), 12_345_678, 987_654_321_000L,
-                98_765_432, 80_000_000, 1_234_567, 45_678_901, 123_456, 12_400_000, 50, 50, 9_876);
+                98_765_432, 80_000_000, 1_234_567, 0, 45_678_901, 123_456, 12_400_000, 50, 50, 9_876);
     }
 
     @Test
