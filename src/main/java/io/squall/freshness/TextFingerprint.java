@@ -20,8 +20,21 @@ public final class TextFingerprint {
     private TextFingerprint() {
     }
 
+    /**
+     * A text's fingerprint and the number of shingles it was made of. A fingerprint of few shingles is shared
+     * by many unrelated short texts (a page whose text is a title and numbers has one shingle, its words),
+     * so it tells a change of the same page, but not a copy of another page.
+     */
+    public record Print(long value, int shingles) {
+    }
+
     /** The fingerprint of a text. */
     public static long of(CharSequence text) {
+        return print(text).value();
+    }
+
+    /** The fingerprint of a text, with the number of shingles it was made of. */
+    public static Print print(CharSequence text) {
         int[] votes = new int[64];
         long[] window = new long[SHINGLE];
         int inWindow = 0;
@@ -62,7 +75,7 @@ public final class TextFingerprint {
             features++;
         }
         if (features == 0) {
-            return EMPTY;
+            return new Print(EMPTY, 0);
         }
         long fingerprint = 0;
         for (int bit = 0; bit < 64; bit++) {
@@ -70,7 +83,7 @@ public final class TextFingerprint {
                 fingerprint |= 1L << bit;
             }
         }
-        return fingerprint;
+        return new Print(fingerprint, features);
     }
 
     /** Bits in which two fingerprints differ, 0 to 64. */

@@ -117,19 +117,25 @@ public final class ParseProcessor {
     private final Counters counters;
     /** The pages parsed so far in this worker, for near-duplicates; null when they are not looked for. */
     private final NearDuplicateIndex duplicates;
+    /** Shingles of content text a page needs to be compared with others ({@code dedup.min.shingles}). */
+    private final int minDuplicateShingles;
 
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
             UrlFilterChain filters, OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks,
             String digestAlgorithm, boolean sniffSitemaps, Clock clock, Counters counters) {
         this(htmlParser, sitemaps, feeds, DocumentParser.none(), filters, ParseFilterChain.EMPTY, outlinkMetadata,
-                emitOutlinks, maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters, null);
+                emitOutlinks, maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters, null, 0);
     }
 
-    /** @param duplicates the pages parsed so far (shared by a worker's parser tasks), or null: none looked for */
+    /**
+     * @param duplicates the pages parsed so far (shared by a worker's parser tasks), or null: none looked for
+     * @param minDuplicateShingles shingles of content text a page needs to be compared with others
+     */
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
             DocumentParser documents, UrlFilterChain filters, ParseFilterChain parseFilters,
             OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
-            boolean sniffSitemaps, Clock clock, Counters counters, NearDuplicateIndex duplicates) {
+            boolean sniffSitemaps, Clock clock, Counters counters, NearDuplicateIndex duplicates,
+            int minDuplicateShingles) {
         this.htmlParser = htmlParser;
         this.sitemaps = sitemaps;
         this.feeds = feeds;
@@ -144,6 +150,7 @@ public final class ParseProcessor {
         this.clock = clock;
         this.counters = counters;
         this.duplicates = duplicates;
+        this.minDuplicateShingles = minDuplicateShingles;
         digest(new byte[0]); // fail at start-up, not on the first page
     }
 
@@ -177,7 +184,8 @@ public final class ParseProcessor {
                 parseFilters, OutlinkMetadata.fromConfig(config),
                 config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
-                config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters, duplicates);
+                config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters, duplicates,
+                config.getInt("dedup.min.shingles"));
     }
 
     public UrlFilterChain filters() {
@@ -273,8 +281,8 @@ public final class ParseProcessor {
     private Outcome page(String url, ParsedPage page, Metadata md, String language) {
         // Of the content text only: what tells a change of the page from the noise around it (ChangeDetector),
         // and a copy of a page from a page that shares its navigation and footer.
-        long fingerprint = TextFingerprint.of(MainText.of(page.document()));
-        md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(fingerprint));
+        TextFingerprint.Print fingerprint = TextFingerprint.print(MainText.of(page.document()));
+        md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(fingerprint.value()));
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
         md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));
@@ -302,12 +310,16 @@ public final class ParseProcessor {
         return new Outcome(Kind.PAGE, md, page.text(), outlinks);
     }
 
-    /** The URL of the page this one is a near-duplicate of, counted; null when none (or none looked for). */
-    private String originalOf(String url, long fingerprint) {
+    /**
+     * The URL of the page this one is a near-duplicate of, counted; null when none (or none looked for). A
+     * page with too little text to tell is compared as a page without text: no one's copy, no one's original.
+     */
+    private String originalOf(String url, TextFingerprint.Print fingerprint) {
         if (duplicates == null) {
             return null;
         }
-        String original = duplicates.originalOf(url, fingerprint);
+        String original = duplicates.originalOf(url, fingerprint.shingles() >= minDuplicateShingles
+                ? fingerprint.value() : TextFingerprint.EMPTY);
         if (original != null) {
             counters.increment("parser.duplicates");
         }

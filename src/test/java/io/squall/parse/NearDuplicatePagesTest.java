@@ -125,6 +125,18 @@ class NearDuplicatePagesTest {
     }
 
     @Test
+    void pagesWithTooLittleTextToTellAreNotCopies() {
+        // Their titles and links hold numbers, left out of the fingerprint: what remains is the word "page".
+        parse("https://shop.example/page/5", "<html><body><h1>/page/5</h1><a href=/page/11>/page/11</a></body></html>");
+        ParseProcessor.Outcome other = parse("https://shop.example/page/6",
+                "<html><body><h1>/page/6</h1><a href=/page/13>/page/13</a></body></html>");
+
+        assertNull(other.metadata().getFirst(MetadataKeys.DUPLICATE_OF));
+        assertEquals(List.of("https://shop.example/page/13"),
+                other.discovered().stream().map(d -> d.url()).toList());
+    }
+
+    @Test
     void aPageNoLongerACopyLosesItsMark() {
         parse("https://news.example.com/local/storm-road", newsPage(STORM_ARTICLE, "2026-01-14 07:02"));
         Metadata lastTime = new Metadata().set("Content-Type", "text/html; charset=utf-8")

@@ -90,7 +90,8 @@ class ParserBoltTest {
         Map<String, Object> topoConf = new HashMap<>(CrawlerConfig.defaults().asMap());
         topoConf.put("topology.name", "near-duplicates-" + System.nanoTime());
         byte[] article = ("<html><body><nav><a href=\"/\">Home</a></nav><main><p>The ferry to the islands runs"
-                + " again from Monday, the harbour master said, after the storm damaged its slipway last week.</p>"
+                + " again from Monday, the harbour master said, after the storm damaged its slipway last week. Boats"
+                + " leave the quay at eight and at noon, and come back from the islands before dark.</p>"
                 + "<a href=\"/ferry\">timetable</a></main></body></html>").getBytes(StandardCharsets.UTF_8);
         Metadata html = new Metadata().set("Content-Type", "text/html");
         BoltDriver firstDriver = driver();
