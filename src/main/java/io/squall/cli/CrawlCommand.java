@@ -605,7 +605,7 @@ final class CrawlCommand {
     private static ProgressSample sample(LiveStats live, Duration elapsed, Map<String, Long> byStatus, long due,
                                          long threads, NextDue nextDue) {
         return new ProgressSample(elapsed, live.fetched(), live.bytes(), ProgressSample.known(byStatus),
-                byStatus.get("DISCOVERED"), live.errors(), due, live.inFlight(), live.handedOut(),
+                byStatus.get("DISCOVERED"), live.errors(), live.duplicates(), due, live.inFlight(), live.handedOut(),
                 live.activeThreads(), threads, live.queues(), nextDue);
     }
 }

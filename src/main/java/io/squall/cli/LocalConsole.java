@@ -219,6 +219,7 @@ final class LocalConsole implements CrawlControl {
             p.put("discovered", sample.known());
             p.put("notFetchedYet", sample.discovered());
             p.put("errors", sample.errors());
+            p.put("duplicates", sample.duplicates());
             p.put("due", sample.due());
             p.put("inFlight", sample.inFlight());
             p.put("handedOut", sample.handedOut());

@@ -12,6 +12,7 @@ import java.util.Map;
  * @param known every URL in the status index, whatever its status: a running total that only grows
  * @param discovered URLs known but never fetched (status DISCOVERED)
  * @param errors URLs that failed in this run (FETCH_ERROR and ERROR outcomes)
+ * @param duplicates pages found to be near-duplicates of a page parsed before, in this run
  * @param due URLs whose next fetch date has come, in flight or not
  * @param inFlight URLs emitted by the spout and not yet acked or failed
  * @param handedOut URLs the spout handed out in this run: what {@code --max-pages} counts
@@ -20,8 +21,9 @@ import java.util.Map;
  * @param queues fetch queues (hosts) holding URLs
  * @param nextDue when the URL an idle crawl waits for becomes due (see {@link StopPolicy#waitsFor}), else null
  */
-record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors, long due,
-        long inFlight, long handedOut, long activeThreads, long threads, long queues, NextDue nextDue) {
+record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
+        long duplicates, long due, long inFlight, long handedOut, long activeThreads, long threads, long queues,
+        NextDue nextDue) {
 
     /**
      * Every URL known, from the counts by status: the same snapshot as those counts, and no second request

@@ -89,6 +89,12 @@ public final class MetadataKeys {
     public static final String ROBOTS_NOINDEX = "robots.noIndex";
     /** "true" when robots meta or X-Robots-Tag say nofollow: no outlinks were taken. */
     public static final String ROBOTS_NOFOLLOW = "robots.noFollow";
+    /**
+     * On a page whose content text is a near-duplicate of a page fetched before under another URL (a mirror,
+     * a printer version, a session variant): that page's URL. Not indexed (unless dedup.index), its links
+     * not followed: the original's were.
+     */
+    public static final String DUPLICATE_OF = "duplicate.of";
     /** The lastmod a sitemap gave a URL, ISO-8601. */
     public static final String SITEMAP_LASTMOD = "sitemap.lastModified";
     /** "true" on a sitemap that had more bytes or URLs than sitemap.max.bytes / sitemap.max.urls. */

@@ -20,8 +20,21 @@ public final class TextFingerprint {
     private TextFingerprint() {
     }
 
+    /**
+     * A text's fingerprint and the number of shingles it was made of. A fingerprint of few shingles is shared
+     * by many unrelated short texts (a page whose text is a title and numbers has one shingle, its words),
+     * so it tells a change of the same page, but not a copy of another page.
+     */
+    public record Print(long value, int shingles) {
+    }
+
     /** The fingerprint of a text. */
     public static long of(CharSequence text) {
+        return print(text).value();
+    }
+
+    /** The fingerprint of a text, with the number of shingles it was made of. */
+    public static Print print(CharSequence text) {
         Votes votes = new Votes();
         // the hashes of the last three words, oldest first
         long first = 0;
@@ -64,7 +77,7 @@ public final class TextFingerprint {
             // A text shorter than a shingle still has a fingerprint: its words.
             votes.add(inWindow == 1 ? mix(third) : mix(mix(second) ^ third));
         }
-        return votes.features() == 0 ? EMPTY : votes.majority();
+        return votes.features() == 0 ? new Print(EMPTY, 0) : new Print(votes.majority(), votes.features());
     }
 
     /** Letters and digits make words; ASCII answered without a table lookup, as most text is. */

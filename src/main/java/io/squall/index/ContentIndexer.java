@@ -23,7 +23,9 @@ import java.util.Map;
  * the metadata named by {@code indexer.md.mapping} ("key" keeps the key as field name, "key=field"
  * renames it). The document id is the URL's id, as in the status index, so a page is replaced when
  * fetched again and can be deleted when it is gone. Pages marked {@code robots.noindex} are not indexed
- * (counted as {@code indexer.noindex} in the {@link Counters} it is given).
+ * (counted as {@code indexer.noindex} in the {@link Counters} it is given), nor, unless {@code dedup.index},
+ * pages marked {@code duplicate.of} another (counted as {@code indexer.skipped.duplicate}): the content is
+ * in the index under the original's URL.
  */
 public final class ContentIndexer {
 
@@ -32,7 +34,9 @@ public final class ContentIndexer {
         /** Sent to the bulk writer: its callback will tell. */
         QUEUED,
         /** The page asked not to be indexed: nothing written, the callback is not called. */
-        NOINDEX
+        NOINDEX,
+        /** A near-duplicate of a page fetched before, left out: nothing written, the callback is not called. */
+        DUPLICATE
     }
 
     private final BulkWriter writer;
@@ -40,6 +44,7 @@ public final class ContentIndexer {
     private final Map<String, String> fieldByKey;
     private final Clock clock;
     private final Counters counters;
+    private final boolean indexDuplicates;
 
     public ContentIndexer(CrawlerConfig config, BulkWriter writer, Counters counters) {
         this(config, writer, counters, CrawlClock.system());
@@ -51,19 +56,24 @@ public final class ContentIndexer {
         this.index = SquallIndex.CONTENT.name(config);
         this.fieldByKey = mapping(config.getStringList("indexer.md.mapping"));
         this.clock = clock;
+        this.indexDuplicates = config.getBoolean("dedup.index");
     }
 
     /**
-     * Queues the page for the content index, unless it is marked noindex.
+     * Queues the page for the content index, unless it is marked noindex or is a duplicate left out.
      *
      * @param text the page's visible text, may be null
-     * @param callback told once OpenSearch has answered, unless {@link Decision#NOINDEX} is returned
+     * @param callback told once OpenSearch has answered, only when {@link Decision#QUEUED} is returned
      */
     public Decision index(String url, Metadata metadata, String text, BulkWriter.Callback callback) {
         Metadata md = metadata == null ? new Metadata() : metadata;
         if ("true".equalsIgnoreCase(md.getFirst(MetadataKeys.ROBOTS_NOINDEX))) {
             counters.increment("indexer.noindex");
             return Decision.NOINDEX;
+        }
+        if (!indexDuplicates && md.getFirst(MetadataKeys.DUPLICATE_OF) != null) {
+            counters.increment("indexer.skipped.duplicate");
+            return Decision.DUPLICATE;
         }
         writer.index(index, UrlId.of(url), null, document(url, md, text), callback);
         return Decision.QUEUED;

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * Writes parsed pages ({@code url, content, metadata, text} on the default stream) to the content index
  * through a {@link ContentIndexer}, in asynchronous bulks ({@code opensearch.content.*}), and emits the
  * page as FETCHED on the "status" stream, anchored, only once OpenSearch confirmed its document; then
- * acks the input. A failed item or bulk fails the input (the spout re-emits the URL). A noindex page and
- * every page when {@code indexer.enabled} is false go straight to FETCHED.
+ * acks the input. A failed item or bulk fails the input (the spout re-emits the URL). A noindex page, a
+ * near-duplicate left out, and every page when {@code indexer.enabled} is false go straight to FETCHED.
  */
 public class IndexerBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(IndexerBolt.class);
@@ -52,7 +52,7 @@ public class IndexerBolt extends BulkWritingBolt {
         String url = tuple.getStringByField("url");
         Metadata metadata = (Metadata) tuple.getValueByField("metadata");
         String text = tuple.getStringByField("text");
-        if (indexer.index(url, metadata, text, callbackFor(tuple)) == ContentIndexer.Decision.NOINDEX) {
+        if (indexer.index(url, metadata, text, callbackFor(tuple)) != ContentIndexer.Decision.QUEUED) {
             fetched(tuple);
         }
     }

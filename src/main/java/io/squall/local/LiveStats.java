@@ -10,6 +10,7 @@ public final class LiveStats {
     // Outcomes written to the status index (by the fetcher's, the parser's or the indexer's decision).
     private static final String FETCH_ERRORS = "status.written.FETCH_ERROR";
     private static final String ERRORS = "status.written.ERROR";
+    private static final String DUPLICATES = "parser.duplicates";
     private static final String IN_FLIGHT = "spout.inflight";
     private static final String EMITTED = "spout.emitted";
     private static final String ACKED = "spout.acked";
@@ -45,6 +46,11 @@ public final class LiveStats {
 
     public long errors() {
         return metrics.sum(FETCH_ERRORS) + metrics.sum(ERRORS);
+    }
+
+    /** Pages found to be near-duplicates of a page parsed before. */
+    public long duplicates() {
+        return metrics.sum(DUPLICATES);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.squall.core.Discovered;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.freshness.ChangeDetector;
+import io.squall.freshness.NearDuplicateIndex;
 import io.squall.freshness.TextFingerprint;
 import io.squall.metrics.Counters;
 import io.squall.urls.FilterVerdict;
@@ -47,8 +48,12 @@ import java.util.function.UnaryOperator;
  *
  * <p>Counts, in the {@link Counters} it is given, {@code parser.pages}, {@code parser.nonhtml},
  * {@code parser.sitemaps}, {@code parser.documents}, {@code parser.documents.failed}, {@code parser.errors},
- * {@code parser.filter.errors}, {@code parser.outlinks} and {@code parser.outlinks.over.max}; its
- * {@link FeedReader} counts the feeds.
+ * {@code parser.filter.errors}, {@code parser.outlinks}, {@code parser.outlinks.over.max} and
+ * {@code parser.duplicates}; its {@link FeedReader} counts the feeds.
+ *
+ * <p>Given a {@link NearDuplicateIndex}, a page or document whose content text is within its distance of a
+ * page parsed before under another URL is marked {@code duplicate.of} that page, and its outlinks are not
+ * emitted: the original's were.
  */
 public final class ParseProcessor {
     /** What became of the document, which decides where it goes. */
@@ -110,18 +115,27 @@ public final class ParseProcessor {
     private final boolean sniffSitemaps;
     private final Clock clock;
     private final Counters counters;
+    /** The pages parsed so far in this worker, for near-duplicates; null when they are not looked for. */
+    private final NearDuplicateIndex duplicates;
+    /** Shingles of content text a page needs to be compared with others ({@code dedup.min.shingles}). */
+    private final int minDuplicateShingles;
 
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
             UrlFilterChain filters, OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks,
             String digestAlgorithm, boolean sniffSitemaps, Clock clock, Counters counters) {
         this(htmlParser, sitemaps, feeds, DocumentParser.none(), filters, ParseFilterChain.EMPTY, outlinkMetadata,
-                emitOutlinks, maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters);
+                emitOutlinks, maxOutlinks, digestAlgorithm, sniffSitemaps, clock, counters, null, 0);
     }
 
+    /**
+     * @param duplicates the pages parsed so far (shared by a worker's parser tasks), or null: none looked for
+     * @param minDuplicateShingles shingles of content text a page needs to be compared with others
+     */
     public ParseProcessor(HtmlParser htmlParser, SitemapExtractor sitemaps, FeedReader feeds,
             DocumentParser documents, UrlFilterChain filters, ParseFilterChain parseFilters,
             OutlinkMetadata outlinkMetadata, boolean emitOutlinks, int maxOutlinks, String digestAlgorithm,
-            boolean sniffSitemaps, Clock clock, Counters counters) {
+            boolean sniffSitemaps, Clock clock, Counters counters, NearDuplicateIndex duplicates,
+            int minDuplicateShingles) {
         this.htmlParser = htmlParser;
         this.sitemaps = sitemaps;
         this.feeds = feeds;
@@ -135,28 +149,43 @@ public final class ParseProcessor {
         this.sniffSitemaps = sniffSitemaps;
         this.clock = clock;
         this.counters = counters;
+        this.duplicates = duplicates;
+        this.minDuplicateShingles = minDuplicateShingles;
         digest(new byte[0]); // fail at start-up, not on the first page
     }
 
     /**
-     * The parser configured for this crawl (its URL and parse filters read now); it and its filters count
-     * in {@code counters}.
+     * The parser configured for this crawl (its URL and parse filters read now), looking for no
+     * near-duplicates (the command-line tools, the warm-up); it and its filters count in {@code counters}.
      */
     public static ParseProcessor fromConfig(CrawlerConfig config, Counters counters) {
         return withFilters(config, UrlFilters.fromConfig(config, counters),
                 ParseFilters.fromConfig(config), counters);
     }
 
-    /** The parser with its filter chains built already (from the definitions the topology carries). */
+    /**
+     * The parser with its filter chains built already (from the definitions the topology carries), looking
+     * for no near-duplicates.
+     */
     public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain, ParseFilterChain parseFilters,
             Counters counters) {
+        return withFilters(config, chain, parseFilters, null, counters);
+    }
+
+    /**
+     * The parser with its filter chains built already, marking the near-duplicates of the pages in
+     * {@code duplicates} (null: looking for none).
+     */
+    public static ParseProcessor withFilters(CrawlerConfig config, UrlFilterChain chain, ParseFilterChain parseFilters,
+            NearDuplicateIndex duplicates, Counters counters) {
         return new ParseProcessor(HtmlParser.fromConfig(config, chain.normalizer()),
                 new SitemapExtractor(config.getInt("sitemap.max.bytes"), config.getInt("sitemap.max.urls")),
                 FeedReader.fromConfig(config, chain, counters), DocumentParser.fromConfig(config, counters), chain,
                 parseFilters, OutlinkMetadata.fromConfig(config),
                 config.getBoolean("parser.emitOutlinks"),
                 config.getInt("parser.emitOutlinks.max.per.page"), config.getString("parser.digest"),
-                config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters);
+                config.getBoolean("sitemap.discovery"), CrawlClock.system(), counters, duplicates,
+                config.getInt("dedup.min.shingles"));
     }
 
     public UrlFilterChain filters() {
@@ -174,6 +203,7 @@ public final class ParseProcessor {
         byte[] bytes = content == null ? new byte[0] : content;
         try {
             md.set(MetadataKeys.DIGEST, digest(bytes));
+            md.remove(MetadataKeys.DUPLICATE_OF); // the last fetch's: only a page parsed now is marked again
             String contentType = Headers.first(md, "content-type");
             boolean html = isHtml(contentType, bytes);
             if ("true".equals(md.getFirst(MetadataKeys.IS_SITEMAP))
@@ -249,8 +279,10 @@ public final class ParseProcessor {
      * @param language the page's language, or null
      */
     private Outcome page(String url, ParsedPage page, Metadata md, String language) {
-        // Of the content text only: what tells a change of the page from the noise around it (ChangeDetector).
-        md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(MainText.of(page.document()))));
+        // Of the content text only: what tells a change of the page from the noise around it (ChangeDetector),
+        // and a copy of a page from a page that shares its navigation and footer.
+        TextFingerprint.Print fingerprint = TextFingerprint.print(MainText.of(page.document()));
+        md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(fingerprint.value()));
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
         md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));
@@ -267,12 +299,31 @@ public final class ParseProcessor {
                     : List.of();
             return new Outcome(Kind.REDIRECT, md, page.text(), discovered);
         }
+        String original = originalOf(url, fingerprint);
+        md.set(MetadataKeys.DUPLICATE_OF, original);
         boolean noFollow = page.robots().noFollow();
         if (!parseFilters.isEmpty()) {
             noFollow = filter(url, page, md);
         }
-        List<Discovered> outlinks = emitOutlinks && !noFollow ? outlinks(url, page, md, now) : List.of();
+        List<Discovered> outlinks = emitOutlinks && !noFollow && original == null
+                ? outlinks(url, page, md, now) : List.of();
         return new Outcome(Kind.PAGE, md, page.text(), outlinks);
+    }
+
+    /**
+     * The URL of the page this one is a near-duplicate of, counted; null when none (or none looked for). A
+     * page with too little text to tell is compared as a page without text: no one's copy, no one's original.
+     */
+    private String originalOf(String url, TextFingerprint.Print fingerprint) {
+        if (duplicates == null) {
+            return null;
+        }
+        String original = duplicates.originalOf(url, fingerprint.shingles() >= minDuplicateShingles
+                ? fingerprint.value() : TextFingerprint.EMPTY);
+        if (original != null) {
+            counters.increment("parser.duplicates");
+        }
+        return original;
     }
 
     /**

@@ -3,8 +3,10 @@ package io.squall.parse;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.Metadata;
 import io.squall.core.Status;
+import io.squall.freshness.NearDuplicateIndex;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
+import io.squall.storm.WorkerNearDuplicates;
 import io.squall.urls.UrlFilters;
 import java.util.ArrayList;
 import java.util.Map;
@@ -29,21 +31,29 @@ import org.apache.storm.tuple.Values;
  *   <li>parse failure: ERROR on "status" with error.cause=parse (a document: parse.timeout, parse.too.large,
  *       parse.memory, parse.crash or parse).</li>
  * </ul>
- * Every emit is anchored to the input, which is acked once.
+ * Every emit is anchored to the input, which is acked once. With {@code dedup.enabled}, the parser tasks of a
+ * worker look for near-duplicates in one index ({@link WorkerNearDuplicates}).
  */
 public class ParserBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
 
     private transient OutputCollector collector;
     private transient ParseProcessor processor;
+    /** The topology configuration, when this task joined its worker's near-duplicate index; else null. */
+    private transient Map<String, Object> dedupJoined;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         TaskCounters counters = new TaskCounters(context);
+        NearDuplicateIndex duplicates = null;
+        if (config.getBoolean("dedup.enabled")) {
+            duplicates = WorkerNearDuplicates.join(topoConf, () -> NearDuplicateIndex.fromConfig(config));
+            dedupJoined = topoConf;
+        }
         this.processor = ParseProcessor.withFilters(config, UrlFilters.fromConfig(config, counters),
-                ParseFilters.fromConfig(config), counters);
+                ParseFilters.fromConfig(config), duplicates, counters);
     }
 
     @Override
@@ -71,6 +81,9 @@ public class ParserBolt extends BaseRichBolt {
     public void cleanup() {
         if (processor != null) {
             processor.close();
+        }
+        if (dedupJoined != null) {
+            WorkerNearDuplicates.leave(dedupJoined);
         }
     }
 

@@ -117,7 +117,7 @@
     $('note').textContent = p.note || '';
     $('tools').hidden = !!embedded || over;
 
-    ['fetched', 'discovered', 'errors', 'due', 'inFlight', 'queues'].forEach(k => $(k).textContent = count(p[k]));
+    ['fetched', 'discovered', 'errors', 'duplicates', 'due', 'inFlight', 'queues'].forEach(k => $(k).textContent = count(p[k]));
     // Figures a crawl does not have (a cluster's workers', a finished crawl's in flight) leave no empty tile.
     ['inFlight', 'threads', 'queues', 'due'].forEach(k => $(k).parentElement.hidden = p[k] == null);
     $('pagesPerSecond').textContent = rate(p.pagesPerSecond);

@@ -21,8 +21,8 @@ class LocalConsoleTest {
         assertEquals("starting", console.progress().get("state"));
         assertNull(console.progress().get("fetched"), "nothing measured yet");
 
-        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 0, 0, 50, 0, null);
-        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 4_000, 250, 1_550, 48, 50, 20, null);
+        ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 0, 0, 0, 50, 0, null);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 3, 4_000, 250, 1_550, 48, 50, 20, null);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             counts.put(status.name(), 0L);
@@ -36,6 +36,7 @@ class LocalConsoleTest {
         assertEquals(1000.0, p.get("kbPerSecond"));
         assertEquals("12s", p.get("elapsed"));
         assertEquals(48L, p.get("activeThreads"));
+        assertEquals(3L, p.get("duplicates"), "near-duplicates found in this run");
         assertEquals(List.of("DISCOVERED", "FETCHED", "REDIRECTION", "FETCH_ERROR", "ERROR"),
                 List.copyOf(((Map<?, ?>) p.get("status")).keySet()), "the statuses in their order");
         assertEquals(5_432L, ((Map<?, ?>) p.get("status")).get("DISCOVERED"));
@@ -51,7 +52,7 @@ class LocalConsoleTest {
     @Test
     void onceFinishedTheFinalSnapshotWithTheSummaryStaysWhateverHappensAfter() {
         LocalConsole console = new LocalConsole(new StopPolicy(null, null));
-        ProgressSample now = new ProgressSample(Duration.ofSeconds(3), 10, 10_240, 12, 2, 1, 2, 0, 10, 0, 50, 1, null);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(3), 10, 10_240, 12, 2, 1, 0, 2, 0, 10, 0, 50, 1, null);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             counts.put(status.name(), 0L);
@@ -77,7 +78,7 @@ class LocalConsoleTest {
         List<?> busiest = (List<?>) ((Map<?, ?>) snapshot.get("hosts")).get("busiest");
         assertEquals("slow.example", ((Map<?, ?>) busiest.get(0)).get("host"), "the hosts as the stop found them");
         assertTrue(((Map<?, ?>) snapshot.get("report")).get("text").toString().contains("stopped from the console"));
-        console.publish(new ProgressSample(Duration.ofSeconds(9), 99, 0, 99, 0, 0, 0, 0, 0, 0, 50, 0, null), now, counts);
+        console.publish(new ProgressSample(Duration.ofSeconds(9), 99, 0, 99, 0, 0, 0, 0, 0, 0, 0, 50, 0, null), now, counts);
         assertEquals(snapshot, console.progress(), "the page shows the final report until the process exits");
         assertFalse(console.pause());
     }
@@ -129,7 +130,7 @@ class LocalConsoleTest {
     void anIdleCrawlWaitingForItsNextDueUrlShowsWhenItIsDueUntilItIsOver() {
         LocalConsole console = new LocalConsole(new StopPolicy(null, Duration.ofMinutes(30)));
         java.time.Instant now = java.time.Instant.parse("2026-11-27T10:00:00Z");
-        console.publish(new ProgressSample(Duration.ofSeconds(30), 1, 1_024, 1, 0, 0, 0, 0, 1, 0, 50, 0,
+        console.publish(new ProgressSample(Duration.ofSeconds(30), 1, 1_024, 1, 0, 0, 0, 0, 0, 1, 0, 50, 0,
                 NextDue.of(now.plusSeconds(42).plusMillis(300), now)), null, Map.of("FETCHED", 1L));
         Map<String, Object> waiting = console.progress();
         assertEquals("2026-11-27T10:00:42Z", waiting.get("nextDue"));

@@ -23,13 +23,13 @@ class ProgressAndSummaryTest {
     private static final int UNBOUNDED = TerminalWidth.UNBOUNDED;
 
     private static ProgressSample sample(Duration elapsed, long fetched, long bytes, long handedOut) {
-        return new ProgressSample(elapsed, fetched, bytes, 6_739, 5_432, 7, 4_000, 250, handedOut, 48, 50, 20, null);
+        return new ProgressSample(elapsed, fetched, bytes, 6_739, 5_432, 7, 0, 4_000, 250, handedOut, 48, 50, 20, null);
     }
 
     /** A crawl far along: numbers as large as a long crawl makes them. */
     private static ProgressSample large() {
         return new ProgressSample(Duration.ofSeconds(3 * 3600 + 25 * 60 + 45), 12_345_678, 987_654_321_000L,
-                98_765_432, 80_000_000, 1_234_567, 45_678_901, 123_456, 12_400_000, 50, 50, 9_876, null);
+                98_765_432, 80_000_000, 1_234_567, 0, 45_678_901, 123_456, 12_400_000, 50, 50, 9_876, null);
     }
 
     @Test
@@ -47,7 +47,7 @@ class ProgressAndSummaryTest {
     @Test
     void anIdleCrawlWaitingForItsNextDueUrlSaysWhenItIsDueAndKeepsThatWhenTheLineIsShort() {
         java.time.Instant now = java.time.Instant.parse("2026-11-27T10:00:00Z");
-        ProgressSample waiting = new ProgressSample(Duration.ofMinutes(2), 3, 3_072, 3, 0, 0, 0, 0, 3, 0, 50, 0,
+        ProgressSample waiting = new ProgressSample(Duration.ofMinutes(2), 3, 3_072, 3, 0, 0, 0, 0, 0, 3, 0, 50, 0,
                 NextDue.of(now.plusSeconds(42), now));
         String line = ProgressLine.format(waiting, null, new StopPolicy(null, Duration.ofMinutes(30)), null, UNBOUNDED);
         assertTrue(line.endsWith("due 0  queues 0  next due in 42s"), line);

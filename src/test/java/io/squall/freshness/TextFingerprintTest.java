@@ -68,4 +68,13 @@ class TextFingerprintTest {
         assertThrows(IllegalArgumentException.class, () -> TextFingerprint.parse("xyz"));
         assertThrows(IllegalArgumentException.class, () -> TextFingerprint.parse("00000000000000000"));
     }
+
+    @Test
+    void aPrintCountsTheShinglesItWasMadeOf() {
+        assertEquals(new TextFingerprint.Print(TextFingerprint.EMPTY, 0), TextFingerprint.print("12 34, 2026"));
+        assertEquals(1, TextFingerprint.print("page 5 page 6 page").shingles(), "short of a shingle: its words");
+        assertEquals(3, TextFingerprint.print("the coast road stays closed").shingles());
+        assertEquals(TextFingerprint.of("the coast road stays closed"),
+                TextFingerprint.print("the coast road stays closed").value());
+    }
 }

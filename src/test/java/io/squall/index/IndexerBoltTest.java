@@ -135,6 +135,33 @@ class IndexerBoltTest {
     }
 
     @Test
+    void aNearDuplicateIsLeftOutButStillFetchedUnlessDuplicatesAreIndexed(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        IndexerBolt bolt = prepared(os, driver, Map.of("opensearch.content.bulkActions", 1));
+        try {
+            Tuple copy = page(driver, "https://mirror.example.org/1",
+                    parsed(0).set(MetadataKeys.DUPLICATE_OF, "https://example.org/1"));
+            bolt.execute(copy);
+            assertEquals(List.of(copy), driver.acked());
+            assertFetchedEmittedFor(driver, List.of(copy));
+            assertEquals(1, driver.counter("indexer.skipped.duplicate"));
+        } finally {
+            bolt.cleanup();
+        }
+        BoltDriver kept = driver();
+        IndexerBolt keeping = prepared(os, kept, Map.of("opensearch.content.bulkActions", 1, "dedup.index", true));
+        try {
+            keeping.execute(page(kept, "https://mirror.example.org/2",
+                    parsed(1).set(MetadataKeys.DUPLICATE_OF, "https://example.org/2")));
+            kept.awaitOutcomes(1);
+            assertEquals(1, os.count(SquallIndex.CONTENT), "the copy kept with dedup.index, not the one left out");
+            assertEquals(0, kept.counter("indexer.skipped.duplicate"));
+        } finally {
+            keeping.cleanup();
+        }
+    }
+
+    @Test
     void withTheIndexerDisabledPagesPassThroughAsFetched(TestOpenSearch os) {
         BoltDriver driver = driver();
         IndexerBolt bolt = prepared(os, driver, Map.of("indexer.enabled", false));

@@ -1,6 +1,7 @@
 package io.squall.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
@@ -82,6 +83,41 @@ class ParserBoltTest {
                 Status.FETCHED), statusByUrl);
         assertEquals(Map.of("https://example.org/old", List.of("https://example.org/new"),
                 "https://example.org/sitemap.xml", List.of("https://example.org/s1")), discoveredByUrl);
+    }
+
+    @Test
+    void theParserTasksOfAWorkerFindCopiesOfEachOthersPagesUntilTheTopologyEnds() {
+        Map<String, Object> topoConf = new HashMap<>(CrawlerConfig.defaults().asMap());
+        topoConf.put("topology.name", "near-duplicates-" + System.nanoTime());
+        byte[] article = ("<html><body><nav><a href=\"/\">Home</a></nav><main><p>The ferry to the islands runs"
+                + " again from Monday, the harbour master said, after the storm damaged its slipway last week. Boats"
+                + " leave the quay at eight and at noon, and come back from the islands before dark.</p>"
+                + "<a href=\"/ferry\">timetable</a></main></body></html>").getBytes(StandardCharsets.UTF_8);
+        Metadata html = new Metadata().set("Content-Type", "text/html");
+        BoltDriver firstDriver = driver();
+        BoltDriver secondDriver = driver();
+        ParserBolt first = new ParserBolt();
+        ParserBolt second = new ParserBolt();
+        first.prepare(topoConf, firstDriver.context(), firstDriver.collector());
+        second.prepare(topoConf, secondDriver.context(), secondDriver.collector());
+
+        first.execute(firstDriver.tuple("default", "https://news.example/ferry-news", article, html));
+        second.execute(secondDriver.tuple("default", "https://mirror.example/ferry-news", article, html));
+
+        List<Object> copy = secondDriver.emitted().get(0).values();
+        assertEquals("https://news.example/ferry-news", ((Metadata) copy.get(2)).getFirst("duplicate.of"));
+        assertEquals(List.of(), discoveredUrls(copy.get(4)));
+        assertEquals(1, secondDriver.counter("parser.duplicates"));
+
+        first.cleanup();
+        second.cleanup();
+        BoltDriver againDriver = driver();
+        ParserBolt again = new ParserBolt();
+        again.prepare(topoConf, againDriver.context(), againDriver.collector());
+        again.execute(againDriver.tuple("default", "https://mirror.example/ferry-news", article, html));
+        again.cleanup();
+        assertNull(((Metadata) againDriver.emitted().get(0).values().get(2)).getFirst("duplicate.of"),
+                "the topology submitted again starts with no pages");
     }
 
     @SuppressWarnings("unchecked")
