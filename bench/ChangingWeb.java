@@ -48,7 +48,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Settings (environment): BENCH_CHANGING_SEED (1), _HOSTS (8), _PAGES (120), _DELAY (1 s), _FASTEST (0.2 s),
  * _SLOWEST (600 s), _DURATION (12m), _START_MINUTES (the initial interval; PAGES x DELAY / 60 by default).
  * Arguments: the scheduler.class values to crawl with, in turn (default: adaptive default); "plan" prints
- * the closed forms for the settings and crawls nothing.
+ * the closed forms for the settings and crawls nothing; "check" runs the analysis on simulated crawlers
+ * that fetch at the uniform and at the optimal rates, whose measured freshness must match the closed forms.
  */
 public class ChangingWeb {
 
@@ -75,8 +76,8 @@ public class ChangingWeb {
 
         String describe() {
             return String.format(Locale.ROOT, "%d hosts x %d pages, %.2g s between fetches on a host (a pass: %.0f s),"
-                    + " change intervals log-uniform in [%.2g s, %.0f s], seed %d, crawls of %s", hosts, pages, delay,
-                    pages * delay, fastest, slowest, seed, duration);
+                    + " change intervals log-uniform in [%.2g s, %.0f s], seed %d, crawls of %d s", hosts, pages, delay,
+                    pages * delay, fastest, slowest, seed, duration.toSeconds());
         }
     }
 
@@ -89,8 +90,10 @@ public class ChangingWeb {
         ChangeModel model = ChangeModel.draw(settings, settings.duration().toSeconds() + 600);
         Plan.print(model, settings);
         for (String scheduler : schedulers) {
-            if (!scheduler.equals("plan")) {
-                crawl(settings, scheduler);
+            switch (scheduler) {
+                case "plan" -> { } // the closed forms above only
+                case "check" -> Simulation.check(settings);
+                default -> crawl(settings, scheduler);
             }
         }
     }
@@ -664,6 +667,48 @@ public class ChangingWeb {
     }
 
     /**
+     * A check of the analysis without a crawl: simulated crawlers fetch every page at fixed rates (each page
+     * from a random phase), uniform and then optimal for a budget of 1/DELAY per host, answered as the sites
+     * would answer them (304 on conditional hosts when the version is the copy's). The measured freshness of
+     * each should be its closed form's, within the noise of one window.
+     */
+    static final class Simulation {
+        private Simulation() {
+        }
+
+        static void check(Settings s) {
+            double end = s.duration().toSeconds();
+            ChangeModel model = ChangeModel.draw(s, end + 600);
+            for (String policy : List.of("uniform", "optimal")) {
+                List<double[]> fetches = new ArrayList<>(); // time, host, page
+                Random phases = new Random(s.seed() + 1);
+                for (int h = 0; h < s.hosts(); h++) {
+                    double[] rates = model.rates[h];
+                    double[] f = policy.equals("uniform") ? Freshness.uniform(rates, 1 / s.delay())
+                            : Freshness.optimal(rates, 1 / s.delay());
+                    for (int p = 0; p < rates.length; p++) {
+                        // at most end x f[p] fetches, and f[p] <= the host's budget
+                        for (double t = f[p] > 0 ? phases.nextDouble() / f[p] : end; t < end; t += 1 / f[p]) {
+                            fetches.add(new double[] {t, h, p});
+                        }
+                    }
+                }
+                fetches.sort((a, b) -> Double.compare(a[0], b[0]));
+                RequestLog log = new RequestLog();
+                for (double[] fetch : fetches) {
+                    int h = (int) fetch[1], p = (int) fetch[2];
+                    int version = model.version(h, p, fetch[0]);
+                    boolean unchanged = ChangeModel.conditional(h) && version == log.copy(h, p);
+                    log.page(fetch[0], h, p, unchanged ? 304 : 200, version);
+                }
+                System.out.printf(Locale.ROOT, "%n== check: a simulated crawler at the %s rates, %d fetches in %.0f s%n",
+                        policy, fetches.size(), end);
+                System.out.print(Analysis.of(model, log, s).report());
+            }
+        }
+    }
+
+    /**
      * The crawl as the server saw it, over the steady window: the second half of the time from the first page
      * request to the last, by then past the first full pass.
      */
@@ -689,7 +734,8 @@ public class ChangingWeb {
             if (all.isEmpty()) {
                 return new Analysis(s, List.of(), 0, 0);
             }
-            double first = all.get(0).time(), last = all.get(all.size() - 1).time();
+            double first = all.stream().mapToDouble(Request::time).min().orElse(0);
+            double last = all.stream().mapToDouble(Request::time).max().orElse(0);
             double from = (first + last) / 2, to = last;
             Map<Long, List<Request>> byPage = new HashMap<>();
             for (Request r : all) {
