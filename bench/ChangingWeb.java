@@ -49,7 +49,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * _SLOWEST (600 s), _DURATION (12m), _START_MINUTES (the initial interval; PAGES x DELAY / 60 by default).
  * Arguments: the scheduler.class values to crawl with, in turn (default: adaptive default); "plan" prints
  * the closed forms for the settings and crawls nothing; "check" runs the analysis on simulated crawlers
- * that fetch at the uniform and at the optimal rates, whose measured freshness must match the closed forms.
+ * that fetch at the uniform and at the optimal rates, whose measured freshness must match the closed forms;
+ * a path ending in .tsv analyses a request log saved by an earlier crawl with the same settings.
  */
 public class ChangingWeb {
 
@@ -93,7 +94,14 @@ public class ChangingWeb {
             switch (scheduler) {
                 case "plan" -> { } // the closed forms above only
                 case "check" -> Simulation.check(settings);
-                default -> crawl(settings, scheduler);
+                default -> {
+                    if (scheduler.endsWith(".tsv")) { // a request log saved by an earlier run, with the same settings
+                        System.out.println("\n== analysis of " + scheduler);
+                        System.out.print(Analysis.of(model, RequestLog.read(Path.of(scheduler)), settings).report());
+                    } else {
+                        crawl(settings, scheduler);
+                    }
+                }
             }
         }
     }
@@ -393,6 +401,18 @@ public class ChangingWeb {
 
         synchronized long others(int host) {
             return others.getOrDefault(host, 0L);
+        }
+
+        /** A log written by {@link #lines()} (the counts of other requests are not in it). */
+        static RequestLog read(Path file) throws IOException {
+            RequestLog log = new RequestLog();
+            List<String> lines = Files.readAllLines(file);
+            for (String line : lines.subList(1, lines.size())) { // the first is the header
+                String[] f = line.split("\t");
+                log.page(Double.parseDouble(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+                        Integer.parseInt(f[4]));
+            }
+            return log;
         }
 
         synchronized List<String> lines() {
@@ -716,7 +736,10 @@ public class ChangingWeb {
         /** Per host: measured and closed-form figures. */
         record HostRow(int host, double budget, double fresh, double age, double modelFresh, double optimum,
                 double uniform, double proportional, double uniformAge, long fetches, long ok, long unchangedOk,
-                long notModified, long others, int neverFetched) {}
+                long notModified, long others, int neverFetched, List<PageRow> pages) {}
+
+        /** Per page: its change rate, fetches a second by the crawler, the optimum and uniform, and its freshness. */
+        record PageRow(double rate, double crawler, double optimal, double uniform, double fresh) {}
 
         private final Settings settings;
         private final List<HostRow> rows;
@@ -753,6 +776,7 @@ public class ChangingWeb {
             double window = to - from;
             int pages = model.settings.pages();
             double freshSeconds = 0, ageSeconds = 0;
+            double[] pageFresh = new double[pages];
             long fetches = 0, ok = 0, unchangedOk = 0, notModified = 0;
             int neverFetched = 0;
             double[] actual = new double[pages];
@@ -770,6 +794,7 @@ public class ChangingWeb {
                         double[] fa = copyIntegrals(model, h, p, copy, segmentStart, r.time());
                         freshSeconds += fa[0];
                         ageSeconds += fa[1];
+                        pageFresh[p] += fa[0];
                         segmentStart = r.time();
                         fetches++;
                         actual[p]++;
@@ -788,6 +813,7 @@ public class ChangingWeb {
                 double[] fa = copyIntegrals(model, h, p, copy, segmentStart, to);
                 freshSeconds += fa[0];
                 ageSeconds += fa[1];
+                pageFresh[p] += fa[0];
                 neverFetched += fetchedBefore ? 0 : 1;
                 actual[p] /= window;
             }
@@ -797,11 +823,50 @@ public class ChangingWeb {
             for (double rate : rates) {
                 uniformAge += Freshness.age(rate, budget / pages) / pages;
             }
+            double[] optimal = Freshness.optimal(rates, budget);
+            List<PageRow> pageRows = new ArrayList<>();
+            for (int p = 0; p < pages; p++) {
+                pageRows.add(new PageRow(rates[p], actual[p], optimal[p], budget / pages, pageFresh[p] / window));
+            }
             return new HostRow(h, budget, freshSeconds / (window * pages), ageSeconds / (window * pages),
-                    Freshness.mean(rates, actual), Freshness.mean(rates, Freshness.optimal(rates, budget)),
+                    Freshness.mean(rates, actual), Freshness.mean(rates, optimal),
                     Freshness.mean(rates, Freshness.uniform(rates, budget)),
                     Freshness.mean(rates, Freshness.proportional(rates, budget)), uniformAge, fetches, ok, unchangedOk,
-                    notModified, log.others(h), neverFetched);
+                    notModified, log.others(h), neverFetched, pageRows);
+        }
+
+        /**
+         * Where the fetches went: pages grouped by their mean time between changes (decades), with the crawler's
+         * fetches a page a minute against the optimum's and uniform's, and the crawler's measured freshness
+         * against the optimum's closed form. Shows what a scheduler spends on pages it cannot keep fresh.
+         */
+        String bands() {
+            double[] edges = {0, 2, 20, 200, Double.POSITIVE_INFINITY};
+            StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "  %-22s %6s %10s %10s %10s %8s %8s%n",
+                    "seconds between changes", "pages", "crawler/min", "optimum/min", "uniform/min", "fresh", "opt.fresh"));
+            for (int b = 0; b + 1 < edges.length; b++) {
+                int n = 0;
+                double crawler = 0, optimal = 0, uniform = 0, fresh = 0, optFresh = 0;
+                for (HostRow row : rows) {
+                    for (PageRow page : row.pages()) {
+                        double interval = 1 / page.rate();
+                        if (interval >= edges[b] && interval < edges[b + 1]) {
+                            n++;
+                            crawler += page.crawler() * 60;
+                            optimal += page.optimal() * 60;
+                            uniform += page.uniform() * 60;
+                            fresh += page.fresh();
+                            optFresh += Freshness.freshness(page.rate(), page.optimal());
+                        }
+                    }
+                }
+                String band = Double.isInfinite(edges[b + 1]) ? String.format(Locale.ROOT, ">= %.0f", edges[b])
+                        : String.format(Locale.ROOT, "%.0f to %.0f", edges[b], edges[b + 1]);
+                int d = Math.max(1, n);
+                out.append(String.format(Locale.ROOT, "  %-22s %6d %10.2f %10.2f %10.2f %8.3f %8.3f%n", band, n,
+                        crawler / d, optimal / d, uniform / d, fresh / d, optFresh / d));
+            }
+            return out.toString();
         }
 
         /**
@@ -864,6 +929,7 @@ public class ChangingWeb {
                     + " %d pages not fetched before the window%n", 100.0 * unchangedOk / Math.max(1, ok),
                     100.0 * condNotModified / Math.max(1, condFetches),
                     100.0 * condUnchangedOk / Math.max(1, condUnchangedOk + condNotModified), never));
+            out.append(bands());
             out.append("  (fetch/s: page fetches in the window a second, the budget the policies share; fresh, age: measured,"
                     + " time-averaged over the host's pages; model: the closed form at the crawler's own fetches per page;"
                     + " wasted: 200s whose version was the copy's; full: on conditional hosts, fetches of unchanged pages"
