@@ -1,0 +1,940 @@
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A changing web and what a crawl keeps fresh of it (issue #40): `bench/run changing [SCHEDULER...]`.
+ *
+ * <p>HOSTS sites on loopback (127.0.0.2, 127.0.0.3, ...), PAGES pages each, every page changing as a Poisson
+ * process at a rate of its own, drawn log-uniformly between one change every FASTEST seconds and one every
+ * SLOWEST seconds. Change times are drawn from the seed before the crawl, so the server knows every page's
+ * version at every moment, and logs, for every page request, the version it served (a 304 leaves the
+ * crawler's copy as it was). After a crawl of DURATION, over its second half (after the first full pass),
+ * it prints the freshness and age of the crawler's copies per host, against what the optimal policy with
+ * the true rates (Cho and Garcia-Molina's closed form), the uniform and the proportional policy would reach
+ * with the same fetches per host.
+ *
+ * <p>Time scale: one second here stands for one minute of a real crawl (so the changes run from every 12
+ * real seconds to every 10 real hours); the schedulers' intervals, which are whole minutes, are scaled
+ * with it: StormCrawler's adaptive bounds [60 min, 14 days] become [1, 336] minutes, and the interval a URL
+ * starts with (fetchInterval.default) is the uniform pass, PAGES x DELAY seconds, rounded to minutes.
+ *
+ * <p>Settings (environment): BENCH_CHANGING_SEED (1), _HOSTS (8), _PAGES (120), _DELAY (1 s), _FASTEST (0.2 s),
+ * _SLOWEST (600 s), _DURATION (12m), _START_MINUTES (the initial interval; PAGES x DELAY / 60 by default).
+ * Arguments: the scheduler.class values to crawl with, in turn (default: adaptive default); "plan" prints
+ * the closed forms for the settings and crawls nothing; "check" runs the analysis on simulated crawlers
+ * that fetch at the uniform and at the optimal rates, whose measured freshness must match the closed forms;
+ * a path ending in .tsv analyses a request log saved by an earlier crawl with the same settings.
+ */
+public class ChangingWeb {
+
+    /** The benchmark's settings, from the environment. */
+    record Settings(long seed, int hosts, int pages, double delay, double fastest, double slowest, Duration duration,
+            int startMinutes) {
+        static Settings fromEnvironment() {
+            int pages = Integer.parseInt(env("PAGES", "120"));
+            double delay = Double.parseDouble(env("DELAY", "1"));
+            int pass = (int) Math.max(1, Math.round(pages * delay / 60));
+            return new Settings(Long.parseLong(env("SEED", "1")), Integer.parseInt(env("HOSTS", "8")), pages, delay,
+                    Double.parseDouble(env("FASTEST", "0.2")), Double.parseDouble(env("SLOWEST", "600")),
+                    parseDuration(env("DURATION", "12m")), Integer.parseInt(env("START_MINUTES", String.valueOf(pass))));
+        }
+
+        private static String env(String name, String otherwise) {
+            return System.getenv().getOrDefault("BENCH_CHANGING_" + name, otherwise);
+        }
+
+        private static Duration parseDuration(String text) {
+            return text.endsWith("m") ? Duration.ofMinutes(Long.parseLong(text.substring(0, text.length() - 1)))
+                    : Duration.ofSeconds(Long.parseLong(text.replace("s", "")));
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "%d hosts x %d pages, %.2g s between fetches on a host (a pass: %.0f s),"
+                    + " change intervals log-uniform in [%.2g s, %.0f s], seed %d, crawls of %d s", hosts, pages, delay,
+                    pages * delay, fastest, slowest, seed, duration.toSeconds());
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Settings settings = Settings.fromEnvironment();
+        List<String> schedulers = args.length == 0 ? List.of("adaptive", "default") : List.of(args);
+        System.out.printf(Locale.ROOT, "Machine: %d cores; load average at the start: %s%n",
+                Runtime.getRuntime().availableProcessors(), loadAverage());
+        System.out.println("Changing web: " + settings.describe());
+        ChangeModel model = ChangeModel.draw(settings, settings.duration().toSeconds() + 600);
+        Plan.print(model, settings);
+        for (String scheduler : schedulers) {
+            switch (scheduler) {
+                case "plan" -> { } // the closed forms above only
+                case "check" -> Simulation.check(settings);
+                default -> {
+                    if (scheduler.endsWith(".tsv")) { // a request log saved by an earlier run, with the same settings
+                        System.out.println("\n== analysis of " + scheduler);
+                        System.out.print(Analysis.of(model, RequestLog.read(Path.of(scheduler)), settings).report());
+                    } else {
+                        crawl(settings, scheduler);
+                    }
+                }
+            }
+        }
+    }
+
+    static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /**
+     * One crawl of a fresh copy of the web (the same seed: the same rates and change times from its start) with
+     * the given scheduler, bounded by --duration, then its analysis.
+     */
+    static void crawl(Settings settings, String scheduler) throws Exception {
+        Path dir = Files.createTempDirectory("squall-bench-changing-" + scheduler.replaceAll("[^a-z]", ""));
+        ChangeModel model = ChangeModel.draw(settings, settings.duration().toSeconds() + 600);
+        RequestLog log = new RequestLog();
+        try (Sites sites = Sites.start(model, log)) {
+            Path seeds = dir.resolve("seeds.txt");
+            Files.write(seeds, sites.seeds());
+            Path conf = dir.resolve("scheduler.yaml");
+            Files.writeString(conf, schedulerConf(settings, scheduler));
+            List<String> command = new ArrayList<>(List.of("./squall", "crawl", seeds.toString(), "--data",
+                    dir.resolve("data").toString(), "--agent", "squall-bench", "--json", "--conf", conf.toString(),
+                    "--delay", String.valueOf(settings.delay()), "--duration", settings.duration().toSeconds() + "s"));
+            String extra = System.getenv().getOrDefault("BENCH_CRAWL_OPTIONS", "").strip();
+            if (!extra.isEmpty()) {
+                command.addAll(List.of(extra.split("\\s+")));
+            }
+            System.err.println("bench changing: " + String.join(" ", command) + "\n  with " + conf + ":\n"
+                    + Files.readString(conf).indent(4).stripTrailing());
+            String loadBefore = loadAverage();
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String json = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            // --duration stops the crawl; the margin only bounds a crawl that failed to stop.
+            if (!process.waitFor(settings.duration().toMinutes() + 10, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+            }
+            System.out.printf(Locale.ROOT, "%n== changing web, scheduler.class %s (exit code %d; load average before %s,"
+                    + " after %s)%n", scheduler, process.exitValue(), loadBefore, loadAverage());
+            System.out.println("  summary: " + json);
+            if (!json.contains("\"stopReason\":\"duration\"")) {
+                // A crawl with nothing due stops as idle: a scheduler that leaves a host's budget unspent ends early.
+                System.out.println("  WARNING: the crawl did not run for --duration; its figures cover a shorter crawl");
+            }
+            Files.write(dir.resolve("requests.tsv"), log.lines());
+            System.out.println("  request log: " + dir.resolve("requests.tsv"));
+            System.out.print(Analysis.of(model, log, settings).report());
+        }
+    }
+
+    /**
+     * The scheduler's settings in the benchmark's time scale (a second for a real minute): intervals are
+     * whole minutes in Squall's configuration, and StormCrawler's adaptive bounds [60 min, 14 days] scale
+     * to whole minutes ([1, 336]); a URL's first interval is the uniform pass, which keeps the politeness
+     * budget spent from the first pass on.
+     */
+    static String schedulerConf(Settings settings, String scheduler) {
+        StringBuilder conf = new StringBuilder("config:\n  scheduler.class: \"" + scheduler + "\"\n"
+                + "  fetchInterval.default: " + settings.startMinutes() + "\n");
+        if (scheduler.equals("adaptive")) {
+            conf.append("  scheduler.adaptive.min: 1\n  scheduler.adaptive.max: 336\n");
+        }
+        return conf.toString();
+    }
+
+    /**
+     * Every page's change rate and change times, drawn from the seed. Time is in seconds from the moment the
+     * sites start ({@link #origin}); a page's version at t is the number of its changes at or before t.
+     * Changes are drawn up to a horizon past the crawl's end, after which pages stay as they are.
+     */
+    static final class ChangeModel {
+        final Settings settings;
+        final double[][] rates; // by host and page, changes per second
+        final double[][][] changes; // by host and page, ascending change times
+        long originNanos;
+        long originEpochMillis;
+
+        private ChangeModel(Settings settings, double[][] rates, double[][][] changes) {
+            this.settings = settings;
+            this.rates = rates;
+            this.changes = changes;
+        }
+
+        static ChangeModel draw(Settings s, double horizonSeconds) {
+            double[][] rates = new double[s.hosts()][s.pages()];
+            double[][][] changes = new double[s.hosts()][s.pages()][];
+            Random random = new Random(s.seed());
+            double low = Math.log(s.fastest()), high = Math.log(s.slowest());
+            for (int h = 0; h < s.hosts(); h++) {
+                for (int p = 0; p < s.pages(); p++) {
+                    double rate = 1 / Math.exp(low + random.nextDouble() * (high - low));
+                    rates[h][p] = rate;
+                    double[] times = new double[16];
+                    int n = 0;
+                    // Exponential gaps; bounded by the horizon (the rate is at least 1 / SLOWEST).
+                    for (double t = -Math.log(1 - random.nextDouble()) / rate; t < horizonSeconds;
+                            t += -Math.log(1 - random.nextDouble()) / rate) {
+                        if (n == times.length) {
+                            times = Arrays.copyOf(times, n * 2);
+                        }
+                        times[n++] = t;
+                    }
+                    changes[h][p] = Arrays.copyOf(times, n);
+                }
+            }
+            return new ChangeModel(s, rates, changes);
+        }
+
+        void startClock() {
+            originNanos = System.nanoTime();
+            originEpochMillis = System.currentTimeMillis();
+        }
+
+        double now() {
+            return (System.nanoTime() - originNanos) / 1e9;
+        }
+
+        /** The page's version at t: how many changes it had by then. */
+        int version(int host, int page, double t) {
+            int i = Arrays.binarySearch(changes[host][page], t);
+            return i >= 0 ? i + 1 : -i - 1;
+        }
+
+        /** When the version began: 0 for the first one (there from the start). */
+        double since(int host, int page, int version) {
+            return version == 0 ? 0 : changes[host][page][version - 1];
+        }
+
+        /** When the version ended, or +infinity when it is the last one. */
+        double until(int host, int page, int version) {
+            double[] c = changes[host][page];
+            return version < c.length ? c[version] : Double.POSITIVE_INFINITY;
+        }
+
+        /** Hosts 0, 1 (mod 4) answer conditional requests; hosts 0, 2 (mod 4) have a sitemap with lastmod. */
+        static boolean conditional(int host) {
+            return host % 4 < 2;
+        }
+
+        static boolean sitemap(int host) {
+            return host % 4 == 0 || host % 4 == 2;
+        }
+
+        static String kind(int host) {
+            return (conditional(host) ? "304" : "---") + (sitemap(host) ? "+sitemap" : "");
+        }
+    }
+
+    /**
+     * Cho and Garcia-Molina's closed forms for pages with Poisson changes of rate λ fetched every I = 1/f
+     * seconds, and the three policies that share a budget of B fetches per second among a host's pages.
+     */
+    static final class Freshness {
+        private Freshness() {
+        }
+
+        /** F(λ, I) = (1 − e^(−λI)) / (λI); 0 for a page never fetched. */
+        static double freshness(double rate, double fetchesPerSecond) {
+            if (fetchesPerSecond <= 0) {
+                return 0;
+            }
+            double x = rate / fetchesPerSecond;
+            return x < 1e-9 ? 1 : -Math.expm1(-x) / x;
+        }
+
+        /** A(λ, I) = I/2 − 1/λ + (1 − e^(−λI)) / (λ²I); infinite for a page never fetched. */
+        static double age(double rate, double fetchesPerSecond) {
+            if (fetchesPerSecond <= 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double interval = 1 / fetchesPerSecond;
+            double x = rate * interval;
+            return x < 1e-6 ? rate * interval * interval / 6 : interval / 2 - 1 / rate - Math.expm1(-x) / (rate * x);
+        }
+
+        static double mean(double[] rates, double[] fetchesPerSecond) {
+            double sum = 0;
+            for (int i = 0; i < rates.length; i++) {
+                sum += freshness(rates[i], fetchesPerSecond[i]);
+            }
+            return sum / rates.length;
+        }
+
+        static double[] uniform(double[] rates, double budget) {
+            double[] f = new double[rates.length];
+            Arrays.fill(f, budget / rates.length);
+            return f;
+        }
+
+        static double[] proportional(double[] rates, double budget) {
+            double total = Arrays.stream(rates).sum();
+            return Arrays.stream(rates).map(r -> budget * r / total).toArray();
+        }
+
+        /**
+         * The optimum: ∂F/∂f = μ for every page fetched, i.e. with x = λ/f, 1 − (1 + x)e^(−x) = μλ; pages with
+         * μλ ≥ 1 get nothing. Σf falls as μ grows, so μ is found by bisection (on its logarithm, over the
+         * whole range where some page is fetched) until the fetches add up to the budget.
+         */
+        static double[] optimal(double[] rates, double budget) {
+            double maxRate = Arrays.stream(rates).max().orElse(1);
+            double minRate = Arrays.stream(rates).min().orElse(1);
+            double low = Math.log(1e-12 / maxRate), high = Math.log(1 / minRate);
+            for (int i = 0; i < 100; i++) {
+                double mid = (low + high) / 2;
+                if (Arrays.stream(optimalFor(rates, Math.exp(mid))).sum() > budget) {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+            return optimalFor(rates, Math.exp((low + high) / 2));
+        }
+
+        private static double[] optimalFor(double[] rates, double mu) {
+            double[] f = new double[rates.length];
+            for (int i = 0; i < rates.length; i++) {
+                double y = mu * rates[i];
+                f[i] = y >= 1 ? 0 : rates[i] / inverseG(y);
+            }
+            return f;
+        }
+
+        /** x with 1 − (1 + x)e^(−x) = y, for 0 ≤ y < 1 (g rises from 0 to 1): bisection. */
+        static double inverseG(double y) {
+            double low = 0, high = 1;
+            for (int i = 0; i < 200 && 1 - (1 + high) * Math.exp(-high) < y; i++) {
+                high *= 2;
+            }
+            for (int i = 0; i < 100; i++) {
+                double mid = (low + high) / 2;
+                if (1 - (1 + mid) * Math.exp(-mid) < y) {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+            return (low + high) / 2;
+        }
+    }
+
+    /** The closed forms for the settings, before any crawl: each host at its full politeness budget, 1/DELAY. */
+    static final class Plan {
+        private Plan() {
+        }
+
+        static void print(ChangeModel model, Settings s) {
+            double opt = 0, uniform = 0, proportional = 0, unfetched = 0;
+            for (double[] rates : model.rates) {
+                double budget = 1 / s.delay();
+                double[] best = Freshness.optimal(rates, budget);
+                opt += Freshness.mean(rates, best);
+                uniform += Freshness.mean(rates, Freshness.uniform(rates, budget));
+                proportional += Freshness.mean(rates, Freshness.proportional(rates, budget));
+                unfetched += Arrays.stream(best).filter(f -> f == 0).count() / (double) rates.length;
+            }
+            int h = s.hosts();
+            System.out.printf(Locale.ROOT, "Closed forms at a budget of 1/DELAY per host (before any crawl): optimum %.3f,"
+                    + " uniform %.3f (%.2f of the optimum), proportional %.3f (%.2f); the optimum leaves %.0f%% of the"
+                    + " pages unfetched%n", opt / h, uniform / h, uniform / opt, proportional / h, proportional / opt,
+                    100 * unfetched / h);
+        }
+    }
+
+    /** One page request as the server answered it: the version the crawler holds after it. */
+    record Request(double time, int host, int page, int status, int version) {}
+
+    /** Every page request, and how many other requests (index, robots.txt, sitemap) each host got. */
+    static final class RequestLog {
+        private final List<Request> requests = new ArrayList<>();
+        private final Map<Integer, Long> others = new HashMap<>();
+        /** The version last sent in full, by host and page: what the crawler's copy holds. */
+        private final Map<Long, Integer> copies = new HashMap<>();
+
+        synchronized int copy(int host, int page) {
+            return copies.getOrDefault(((long) host << 32) | page, -1);
+        }
+
+        synchronized void page(double time, int host, int page, int status, int version) {
+            requests.add(new Request(time, host, page, status, version));
+            if (status == 200) {
+                copies.put(((long) host << 32) | page, version);
+            }
+        }
+
+        synchronized void other(int host) {
+            others.merge(host, 1L, Long::sum);
+        }
+
+        synchronized List<Request> requests() {
+            return new ArrayList<>(requests);
+        }
+
+        synchronized long others(int host) {
+            return others.getOrDefault(host, 0L);
+        }
+
+        /** A log written by {@link #lines()} (the counts of other requests are not in it). */
+        static RequestLog read(Path file) throws IOException {
+            RequestLog log = new RequestLog();
+            List<String> lines = Files.readAllLines(file);
+            for (String line : lines.subList(1, lines.size())) { // the first is the header
+                String[] f = line.split("\t");
+                log.page(Double.parseDouble(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+                        Integer.parseInt(f[4]));
+            }
+            return log;
+        }
+
+        synchronized List<String> lines() {
+            List<String> lines = new ArrayList<>(List.of("seconds\thost\tpage\tstatus\tversion"));
+            for (Request r : requests) {
+                lines.add(String.format(Locale.ROOT, "%.3f\t%d\t%d\t%d\t%d", r.time(), r.host(), r.page(), r.status(), r.version()));
+            }
+            return lines;
+        }
+    }
+
+    /**
+     * The sites: one server socket per host on 127.0.0.(2 + host), one port for all, a thread per keep-alive
+     * connection. "/" links to every page; /p/N.html is page N: a main text that is the page's current
+     * version, and a sidebar that changes at every request (a counter and the time), which a byte digest
+     * sees as a change and a digest of the main text does not.
+     */
+    static final class Sites implements AutoCloseable {
+        private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
+        private static final String[] WORDS = ("pages change at their own pace some every few seconds others once a day"
+                + " a crawler that knows which is which spends its visits where they keep the most copies fresh while"
+                + " a crawler that does not wastes them on pages that have not changed or on pages it cannot keep up"
+                + " with").split(" ");
+
+        private final ChangeModel model;
+        private final RequestLog log;
+        private final List<ServerSocket> servers = new ArrayList<>();
+        private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "changing-web");
+            t.setDaemon(true);
+            return t;
+        });
+        private final AtomicLong served = new AtomicLong();
+        private int port;
+
+        private Sites(ChangeModel model, RequestLog log) {
+            this.model = model;
+            this.log = log;
+        }
+
+        static Sites start(ChangeModel model, RequestLog log) throws IOException {
+            Sites sites = new Sites(model, log);
+            for (int h = 0; h < model.settings.hosts(); h++) {
+                ServerSocket server = new ServerSocket();
+                server.bind(new InetSocketAddress(address(h), sites.port), 64);
+                sites.port = server.getLocalPort();
+                sites.servers.add(server);
+            }
+            model.startClock();
+            for (int h = 0; h < sites.servers.size(); h++) {
+                int host = h;
+                ServerSocket server = sites.servers.get(h);
+                sites.pool.execute(() -> sites.accept(server, host));
+            }
+            return sites;
+        }
+
+        /** Loopback only: 127.0.0.2 and up (at most 250 hosts). */
+        static InetAddress address(int host) throws IOException {
+            if (host > 250) {
+                throw new IllegalArgumentException("at most 250 hosts on 127.0.0.x");
+            }
+            return InetAddress.getByAddress(new byte[] {127, 0, 0, (byte) (host + 2)});
+        }
+
+        List<String> seeds() throws IOException {
+            List<String> seeds = new ArrayList<>();
+            for (int h = 0; h < servers.size(); h++) {
+                seeds.add(root(h) + "/");
+            }
+            return seeds;
+        }
+
+        private String root(int host) throws IOException {
+            return "http://" + address(host).getHostAddress() + ":" + port;
+        }
+
+        @Override
+        public void close() {
+            for (ServerSocket server : servers) {
+                try {
+                    server.close();
+                } catch (IOException e) {
+                    // stopping anyway
+                }
+            }
+            pool.shutdownNow();
+        }
+
+        private void accept(ServerSocket server, int host) {
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    pool.execute(() -> connection(socket, host));
+                } catch (IOException e) {
+                    return; // closed
+                }
+            }
+        }
+
+        /** Requests of one keep-alive connection, until the crawler closes it (each read ends at EOF). */
+        private void connection(Socket socket, int host) {
+            try (socket; InputStream in = new BufferedInputStream(socket.getInputStream());
+                    OutputStream out = socket.getOutputStream()) {
+                socket.setTcpNoDelay(true);
+                String requestLine;
+                while ((requestLine = readLine(in)) != null) {
+                    Map<String, String> headers = new HashMap<>();
+                    String header;
+                    while ((header = readLine(in)) != null && !header.isEmpty()) {
+                        int colon = header.indexOf(':');
+                        if (colon > 0) {
+                            headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
+                        }
+                    }
+                    String[] parts = requestLine.split(" ");
+                    serve(host, parts.length > 1 ? parts[1] : "/", headers).writeTo(out);
+                    out.flush();
+                    if (header == null || headers.getOrDefault("connection", "").equalsIgnoreCase("close")) {
+                        return;
+                    }
+                }
+            } catch (IOException e) {
+                // the crawler closed the connection
+            }
+        }
+
+        private static String readLine(InputStream in) throws IOException {
+            StringBuilder line = new StringBuilder();
+            int c;
+            while ((c = in.read()) != -1 && c != '\n' && line.length() < 16_384) {
+                if (c != '\r') {
+                    line.append((char) c);
+                }
+            }
+            return c == -1 && line.length() == 0 ? null : line.toString();
+        }
+
+        private ByteArrayOutputStream serve(int host, String path, Map<String, String> headers) throws IOException {
+            double now = model.now();
+            long request = served.incrementAndGet();
+            int page = pageOf(path);
+            if (page >= 0) {
+                return page(host, page, now, request, headers);
+            }
+            log.other(host);
+            if (path.equals("/")) {
+                return response(200, "text/html; charset=utf-8", index(host, request), "");
+            }
+            if (path.equals("/robots.txt")) {
+                String robots = "User-agent: *\nDisallow: /private/\n"
+                        + (ChangeModel.sitemap(host) ? "Sitemap: " + root(host) + "/sitemap.xml\n" : "");
+                return response(200, "text/plain", robots, "");
+            }
+            if (path.equals("/sitemap.xml") && ChangeModel.sitemap(host)) {
+                return response(200, "application/xml", sitemap(host, now), "");
+            }
+            return response(404, "text/html", "<html><body>not found</body></html>", "");
+        }
+
+        /**
+         * A page at its current version. On a conditional host: ETag "v{version}" and Last-Modified (when the
+         * version began); If-None-Match wins over If-Modified-Since, as RFC 9110 says, and a 304 answers either
+         * when it matches. If-Modified-Since alone, at one second's resolution, can answer 304 for a page that
+         * changed within the second: the log then keeps the crawler's older copy, as it should.
+         */
+        private ByteArrayOutputStream page(int host, int page, double now, long request, Map<String, String> headers) {
+            int version = model.version(host, page, now);
+            String etag = "\"v" + version + "\"";
+            Instant modified = Instant.ofEpochMilli(model.originEpochMillis
+                    + (long) (1000 * model.since(host, page, version))).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            if (ChangeModel.conditional(host) && notModified(headers, etag, modified)) {
+                log.page(now, host, page, 304, log.copy(host, page));
+                return response(304, null, "", "ETag: " + etag + "\r\n");
+            }
+            log.page(now, host, page, 200, version);
+            String validators = ChangeModel.conditional(host) ? "ETag: " + etag + "\r\nLast-Modified: "
+                    + HTTP_DATE.format(ZonedDateTime.ofInstant(modified, ZoneOffset.UTC)) + "\r\n" : "";
+            return response(200, "text/html; charset=utf-8", html(host, page, version, request), validators);
+        }
+
+        private static boolean notModified(Map<String, String> headers, String etag, Instant modified) {
+            String ifNoneMatch = headers.get("if-none-match");
+            if (ifNoneMatch != null) {
+                return Arrays.stream(ifNoneMatch.split(",")).map(String::trim).anyMatch(t -> t.equals(etag) || t.equals("*"));
+            }
+            String ifModifiedSince = headers.get("if-modified-since");
+            if (ifModifiedSince != null) {
+                try {
+                    return !modified.isAfter(ZonedDateTime.parse(ifModifiedSince, HTTP_DATE).toInstant());
+                } catch (DateTimeParseException e) {
+                    return false;
+                }
+            }
+            return false;
+        }
+
+        private static ByteArrayOutputStream response(int status, String type, String body, String extraHeaders) {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + 256);
+            String reason = switch (status) {
+                case 200 -> "OK";
+                case 304 -> "Not Modified";
+                default -> "Not Found";
+            };
+            String head = "HTTP/1.1 " + status + " " + reason + "\r\n" + (type == null ? "" : "Content-Type: " + type + "\r\n")
+                    + extraHeaders + (status == 304 ? "" : "Content-Length: " + bytes.length + "\r\n") + "\r\n";
+            out.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(bytes);
+            return out;
+        }
+
+        private int pageOf(String path) {
+            if (path.startsWith("/p/") && path.endsWith(".html")) {
+                try {
+                    int n = Integer.parseInt(path.substring(3, path.length() - 5));
+                    return n >= 0 && n < model.settings.pages() ? n : -1;
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+            return -1;
+        }
+
+        private String index(int host, long request) {
+            StringBuilder s = new StringBuilder("<!DOCTYPE html>\n<html><head><title>Site " + host + "</title></head><body>\n"
+                    + "<main><h1>Site " + host + "</h1><ul>\n");
+            for (int p = 0; p < model.settings.pages(); p++) {
+                s.append("<li><a href=\"/p/").append(p).append(".html\">Page ").append(p).append("</a></li>\n");
+            }
+            return s.append("</ul></main>\n").append(sidebar(request)).append("</body></html>\n").toString();
+        }
+
+        /** The main text depends on the host, the page and its version only; the sidebar on the request. */
+        private String html(int host, int page, int version, long request) {
+            Random random = new Random(model.settings.seed() * 1_000_003L + host * 65_537L + page * 257L + version);
+            StringBuilder s = new StringBuilder(4_000);
+            s.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Site ").append(host)
+                    .append(", page ").append(page).append("</title></head>\n<body>\n<nav><a href=\"/\">Home</a>")
+                    .append(" <a href=\"/p/").append((page + 1) % model.settings.pages()).append(".html\">Next</a></nav>\n")
+                    .append("<main><article><h1>").append(sentence(random, 6)).append("</h1>\n");
+            for (int p = 0; p < 8; p++) {
+                s.append("<p>").append(sentence(random, 50)).append(".</p>\n");
+            }
+            return s.append("</article></main>\n").append(sidebar(request)).append("</body></html>\n").toString();
+        }
+
+        /** Changes at every request, as counters, clocks and rotating blocks of real pages do. */
+        private String sidebar(long request) {
+            return "<aside><p>Request " + request + " served at " + Instant.now() + "</p></aside>\n";
+        }
+
+        private String sitemap(int host, double now) throws IOException {
+            StringBuilder s = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+            for (int p = 0; p < model.settings.pages(); p++) {
+                Instant lastmod = Instant.ofEpochMilli(model.originEpochMillis
+                        + (long) (1000 * model.since(host, p, model.version(host, p, now))));
+                s.append("<url><loc>").append(root(host)).append("/p/").append(p).append(".html</loc><lastmod>")
+                        .append(lastmod).append("</lastmod></url>\n");
+            }
+            return s.append("</urlset>\n").toString();
+        }
+
+        private static String sentence(Random random, int words) {
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < words; i++) {
+                s.append(i == 0 ? "" : " ").append(WORDS[random.nextInt(WORDS.length)]);
+            }
+            return s.toString();
+        }
+    }
+
+    /**
+     * A check of the analysis without a crawl: simulated crawlers fetch every page at fixed rates (each page
+     * from a random phase), uniform and then optimal for a budget of 1/DELAY per host, answered as the sites
+     * would answer them (304 on conditional hosts when the version is the copy's). The measured freshness of
+     * each should be its closed form's, within the noise of one window.
+     */
+    static final class Simulation {
+        private Simulation() {
+        }
+
+        static void check(Settings s) {
+            double end = s.duration().toSeconds();
+            ChangeModel model = ChangeModel.draw(s, end + 600);
+            for (String policy : List.of("uniform", "optimal")) {
+                List<double[]> fetches = new ArrayList<>(); // time, host, page
+                Random phases = new Random(s.seed() + 1);
+                for (int h = 0; h < s.hosts(); h++) {
+                    double[] rates = model.rates[h];
+                    double[] f = policy.equals("uniform") ? Freshness.uniform(rates, 1 / s.delay())
+                            : Freshness.optimal(rates, 1 / s.delay());
+                    for (int p = 0; p < rates.length; p++) {
+                        // at most end x f[p] fetches, and f[p] <= the host's budget
+                        for (double t = f[p] > 0 ? phases.nextDouble() / f[p] : end; t < end; t += 1 / f[p]) {
+                            fetches.add(new double[] {t, h, p});
+                        }
+                    }
+                }
+                fetches.sort((a, b) -> Double.compare(a[0], b[0]));
+                RequestLog log = new RequestLog();
+                for (double[] fetch : fetches) {
+                    int h = (int) fetch[1], p = (int) fetch[2];
+                    int version = model.version(h, p, fetch[0]);
+                    boolean unchanged = ChangeModel.conditional(h) && version == log.copy(h, p);
+                    log.page(fetch[0], h, p, unchanged ? 304 : 200, version);
+                }
+                System.out.printf(Locale.ROOT, "%n== check: a simulated crawler at the %s rates, %d fetches in %.0f s%n",
+                        policy, fetches.size(), end);
+                System.out.print(Analysis.of(model, log, s).report());
+            }
+        }
+    }
+
+    /**
+     * The crawl as the server saw it, over the steady window: the second half of the time from the first page
+     * request to the last, by then past the first full pass.
+     */
+    static final class Analysis {
+        /** Per host: measured and closed-form figures. */
+        record HostRow(int host, double budget, double fresh, double age, double modelFresh, double optimum,
+                double uniform, double proportional, double uniformAge, long fetches, long ok, long unchangedOk,
+                long notModified, long others, int neverFetched, List<PageRow> pages) {}
+
+        /** Per page: its change rate, fetches a second by the crawler, the optimum and uniform, and its freshness. */
+        record PageRow(double rate, double crawler, double optimal, double uniform, double fresh) {}
+
+        private final Settings settings;
+        private final List<HostRow> rows;
+        private final double from, to;
+
+        private Analysis(Settings settings, List<HostRow> rows, double from, double to) {
+            this.settings = settings;
+            this.rows = rows;
+            this.from = from;
+            this.to = to;
+        }
+
+        static Analysis of(ChangeModel model, RequestLog log, Settings s) {
+            List<Request> all = log.requests();
+            if (all.isEmpty()) {
+                return new Analysis(s, List.of(), 0, 0);
+            }
+            double first = all.stream().mapToDouble(Request::time).min().orElse(0);
+            double last = all.stream().mapToDouble(Request::time).max().orElse(0);
+            double from = (first + last) / 2, to = last;
+            Map<Long, List<Request>> byPage = new HashMap<>();
+            for (Request r : all) {
+                byPage.computeIfAbsent(((long) r.host() << 32) | r.page(), k -> new ArrayList<>()).add(r);
+            }
+            List<HostRow> rows = new ArrayList<>();
+            for (int h = 0; h < s.hosts(); h++) {
+                rows.add(host(model, log, byPage, h, from, to));
+            }
+            return new Analysis(s, rows, from, to);
+        }
+
+        private static HostRow host(ChangeModel model, RequestLog log, Map<Long, List<Request>> byPage, int h,
+                double from, double to) {
+            double window = to - from;
+            int pages = model.settings.pages();
+            double freshSeconds = 0, ageSeconds = 0;
+            double[] pageFresh = new double[pages];
+            long fetches = 0, ok = 0, unchangedOk = 0, notModified = 0;
+            int neverFetched = 0;
+            double[] actual = new double[pages];
+            for (int p = 0; p < pages; p++) {
+                List<Request> requests = byPage.getOrDefault(((long) h << 32) | p, List.of());
+                int copy = -1; // the version held: none before the first 200
+                double segmentStart = from;
+                int previousCopy = -1;
+                boolean fetchedBefore = false;
+                for (Request r : requests) {
+                    if (r.time() >= to) {
+                        break;
+                    }
+                    if (r.time() >= from) {
+                        double[] fa = copyIntegrals(model, h, p, copy, segmentStart, r.time());
+                        freshSeconds += fa[0];
+                        ageSeconds += fa[1];
+                        pageFresh[p] += fa[0];
+                        segmentStart = r.time();
+                        fetches++;
+                        actual[p]++;
+                        if (r.status() == 304) {
+                            notModified++;
+                        } else {
+                            ok++;
+                            unchangedOk += r.version() == previousCopy ? 1 : 0;
+                        }
+                    } else {
+                        fetchedBefore = true;
+                    }
+                    previousCopy = r.version();
+                    copy = r.version();
+                }
+                double[] fa = copyIntegrals(model, h, p, copy, segmentStart, to);
+                freshSeconds += fa[0];
+                ageSeconds += fa[1];
+                pageFresh[p] += fa[0];
+                neverFetched += fetchedBefore ? 0 : 1;
+                actual[p] /= window;
+            }
+            double[] rates = model.rates[h];
+            double budget = fetches / window;
+            double uniformAge = 0;
+            for (double rate : rates) {
+                uniformAge += Freshness.age(rate, budget / pages) / pages;
+            }
+            double[] optimal = Freshness.optimal(rates, budget);
+            List<PageRow> pageRows = new ArrayList<>();
+            for (int p = 0; p < pages; p++) {
+                pageRows.add(new PageRow(rates[p], actual[p], optimal[p], budget / pages, pageFresh[p] / window));
+            }
+            return new HostRow(h, budget, freshSeconds / (window * pages), ageSeconds / (window * pages),
+                    Freshness.mean(rates, actual), Freshness.mean(rates, optimal),
+                    Freshness.mean(rates, Freshness.uniform(rates, budget)),
+                    Freshness.mean(rates, Freshness.proportional(rates, budget)), uniformAge, fetches, ok, unchangedOk,
+                    notModified, log.others(h), neverFetched, pageRows);
+        }
+
+        /**
+         * Where the fetches went: pages grouped by their mean time between changes (decades), with the crawler's
+         * fetches a page a minute against the optimum's and uniform's, and the crawler's measured freshness
+         * against the optimum's closed form. Shows what a scheduler spends on pages it cannot keep fresh.
+         */
+        String bands() {
+            double[] edges = {0, 2, 20, 200, Double.POSITIVE_INFINITY};
+            StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "  %-22s %6s %10s %10s %10s %8s %8s%n",
+                    "seconds between changes", "pages", "crawler/min", "optimum/min", "uniform/min", "fresh", "opt.fresh"));
+            for (int b = 0; b + 1 < edges.length; b++) {
+                int n = 0;
+                double crawler = 0, optimal = 0, uniform = 0, fresh = 0, optFresh = 0;
+                for (HostRow row : rows) {
+                    for (PageRow page : row.pages()) {
+                        double interval = 1 / page.rate();
+                        if (interval >= edges[b] && interval < edges[b + 1]) {
+                            n++;
+                            crawler += page.crawler() * 60;
+                            optimal += page.optimal() * 60;
+                            uniform += page.uniform() * 60;
+                            fresh += page.fresh();
+                            optFresh += Freshness.freshness(page.rate(), page.optimal());
+                        }
+                    }
+                }
+                String band = Double.isInfinite(edges[b + 1]) ? String.format(Locale.ROOT, ">= %.0f", edges[b])
+                        : String.format(Locale.ROOT, "%.0f to %.0f", edges[b], edges[b + 1]);
+                int d = Math.max(1, n);
+                out.append(String.format(Locale.ROOT, "  %-22s %6d %10.2f %10.2f %10.2f %8.3f %8.3f%n", band, n,
+                        crawler / d, optimal / d, uniform / d, fresh / d, optFresh / d));
+            }
+            return out.toString();
+        }
+
+        /**
+         * Over [a, b), holding version `copy` (-1: none): [seconds fresh, integral of age]. The copy is fresh
+         * while the live version is the copy's; once the next version began, at c, the age is t − c. A missing
+         * copy is stale throughout, its age counted from a.
+         */
+        static double[] copyIntegrals(ChangeModel model, int h, int p, int copy, double a, double b) {
+            if (b <= a) {
+                return new double[2];
+            }
+            if (copy < 0) {
+                return new double[] {0, (b - a) * (b - a) / 2};
+            }
+            double fresh = Math.max(0, Math.min(b, model.until(h, p, copy)) - Math.max(a, model.since(h, p, copy)));
+            double staleSince = model.until(h, p, copy);
+            double m = Math.max(a, staleSince);
+            double age = m < b ? ((b - staleSince) * (b - staleSince) - (m - staleSince) * (m - staleSince)) / 2 : 0;
+            return new double[] {fresh, age};
+        }
+
+        String report() {
+            if (rows.isEmpty()) {
+                return "  no page was requested\n";
+            }
+            StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "  steady window: %.0f s, from %.0f s to %.0f s"
+                    + " after the sites started%n", to - from, from, to));
+            out.append(String.format(Locale.ROOT, "  %-4s %-12s %8s %7s %7s %7s %7s %7s %7s %8s %8s %7s %7s %6s%n", "host",
+                    "kind", "fetch/s", "fresh", "model", "optimum", "uniform", "propor.", "age s", "unif.age", "wasted",
+                    "304", "full", "other"));
+            double[] sum = new double[8];
+            long ok = 0, unchangedOk = 0, condFetches = 0, condNotModified = 0, condUnchangedOk = 0, never = 0;
+            for (HostRow r : rows) {
+                out.append(String.format(Locale.ROOT, "  %-4d %-12s %8.3f %7.3f %7.3f %7.3f %7.3f %7.3f %7.1f %8.1f %7.0f%% %6.0f%% %6s %6d%n",
+                        r.host(), ChangeModel.kind(r.host()), r.budget(), r.fresh(), r.modelFresh(), r.optimum(), r.uniform(),
+                        r.proportional(), r.age(), r.uniformAge(), 100.0 * r.unchangedOk() / Math.max(1, r.ok()),
+                        100.0 * r.notModified() / Math.max(1, r.fetches()),
+                        ChangeModel.conditional(r.host()) ? String.format(Locale.ROOT, "%.0f%%", 100.0 * r.unchangedOk()
+                                / Math.max(1, r.unchangedOk() + r.notModified())) : "-", r.others()));
+                double[] v = {r.budget(), r.fresh(), r.modelFresh(), r.optimum(), r.uniform(), r.proportional(), r.age(), r.uniformAge()};
+                for (int i = 0; i < v.length; i++) {
+                    sum[i] += v[i] / rows.size();
+                }
+                ok += r.ok();
+                unchangedOk += r.unchangedOk();
+                never += r.neverFetched();
+                if (ChangeModel.conditional(r.host())) {
+                    condFetches += r.fetches();
+                    condNotModified += r.notModified();
+                    condUnchangedOk += r.unchangedOk();
+                }
+            }
+            out.append(String.format(Locale.ROOT, "  %-4s %-12s %8.3f %7.3f %7.3f %7.3f %7.3f %7.3f %7.1f %8.1f%n", "all", "",
+                    sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7]));
+            out.append(String.format(Locale.ROOT, "  crawler / optimum %.2f; uniform / optimum %.2f; proportional / optimum %.2f;"
+                    + " the closed form at the crawler's own fetch rates per page / measured %.2f%n", sum[1] / sum[3],
+                    sum[4] / sum[3], sum[5] / sum[3], sum[2] / sum[1]));
+            out.append(String.format(Locale.ROOT, "  wasted: %.0f%% of 200 fetches found the main text unchanged; conditional"
+                    + " hosts: %.0f%% of fetches answered 304, %.0f%% of fetches of unchanged pages got a full body (target 0);"
+                    + " %d pages not fetched before the window%n", 100.0 * unchangedOk / Math.max(1, ok),
+                    100.0 * condNotModified / Math.max(1, condFetches),
+                    100.0 * condUnchangedOk / Math.max(1, condUnchangedOk + condNotModified), never));
+            out.append(bands());
+            out.append("  (fetch/s: page fetches in the window a second, the budget the policies share; fresh, age: measured,"
+                    + " time-averaged over the host's pages; model: the closed form at the crawler's own fetches per page;"
+                    + " wasted: 200s whose version was the copy's; full: on conditional hosts, fetches of unchanged pages"
+                    + " answered in full; other: index, robots.txt and sitemap requests over the whole crawl)\n");
+            return out.toString();
+        }
+    }
+}
