@@ -42,7 +42,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Time scale: one second here stands for one minute of a real crawl (so the changes run from every 12
  * real seconds to every 10 real hours); the schedulers' intervals, which are whole minutes, are scaled
- * with it: StormCrawler's adaptive bounds [60 min, 14 days] become [1, 336] minutes, and the interval a URL
+ * with it: StormCrawler's adaptive bounds [60 min, 14 days] become [1, 336] minutes (the freshness
+ * scheduler's [60 s, 30 days], [1, 43200] seconds), and the interval a URL
  * starts with (fetchInterval.default) is the uniform pass, PAGES x DELAY seconds, rounded to minutes.
  *
  * <p>Settings (environment): BENCH_CHANGING_SEED (1), _HOSTS (8), _PAGES (120), _DELAY (1 s), _FASTEST (0.2 s),
@@ -167,6 +168,12 @@ public class ChangingWeb {
                 + "  fetchInterval.default: " + settings.startMinutes() + "\n");
         if (scheduler.equals("adaptive")) {
             conf.append("  scheduler.adaptive.min: 1\n  scheduler.adaptive.max: 336\n");
+        }
+        if (scheduler.equals("freshness")) {
+            // Its bounds are seconds: 60 s and 30 days scaled as the adaptive ones; a new host's pages are
+            // assumed to change once a day (1,440 benchmark seconds) until their own fetches tell.
+            conf.append("  scheduler.freshness.min.seconds: 1\n  scheduler.freshness.max.seconds: 43200\n"
+                    + "  scheduler.freshness.default.change.seconds: 1440\n");
         }
         return conf.toString();
     }

@@ -18,8 +18,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * least recently used first, in the same way.
  */
 public final class RefreshPlanner {
-    /** Seconds over which the rate of first fetches of a host is averaged. */
-    private static final double NEW_PAGES_TAU = 300;
+    /**
+     * Seconds over which the rate of first fetches of a host is averaged: short, so that the share kept for new
+     * pages goes back to the known ones within a minute or two of the last new page.
+     */
+    private static final double NEW_PAGES_TAU = 60;
 
     private final String id = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private final Cache<String, HostPlan> hosts;
