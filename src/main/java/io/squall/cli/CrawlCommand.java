@@ -606,6 +606,7 @@ final class CrawlCommand {
                                          long threads, NextDue nextDue) {
         return new ProgressSample(elapsed, live.fetched(), live.bytes(), ProgressSample.known(byStatus),
                 byStatus.get("DISCOVERED"), live.errors(), live.duplicates(), due, live.inFlight(), live.handedOut(),
-                live.activeThreads(), threads, live.queues(), nextDue);
+                live.activeThreads(), threads, live.queues(), nextDue, new ProgressSample.Refetches(
+                        live.observed("changed"), live.observed("unchanged"), live.observed("not-modified")));
     }
 }

@@ -220,6 +220,8 @@ final class LocalConsole implements CrawlControl {
             p.put("notFetchedYet", sample.discovered());
             p.put("errors", sample.errors());
             p.put("duplicates", sample.duplicates());
+            p.put("refetches", Map.of("changed", sample.refetches().changed(),
+                    "unchanged", sample.refetches().unchanged(), "notModified", sample.refetches().notModified()));
             p.put("due", sample.due());
             p.put("inFlight", sample.inFlight());
             p.put("handedOut", sample.handedOut());

@@ -20,10 +20,24 @@ import java.util.Map;
  * @param threads fetcher threads in all
  * @param queues fetch queues (hosts) holding URLs
  * @param nextDue when the URL an idle crawl waits for becomes due (see {@link StopPolicy#waitsFor}), else null
+ * @param refetches what the fetches of pages fetched before found, in this run
  */
 record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
         long duplicates, long due, long inFlight, long handedOut, long activeThreads, long threads, long queues,
-        NextDue nextDue) {
+        NextDue nextDue, Refetches refetches) {
+
+    /** What this run's fetches of pages fetched before found of their changes. */
+    record Refetches(long changed, long unchanged, long notModified) {
+        static final Refetches NONE = new Refetches(0, 0, 0);
+    }
+
+    /** A sample without re-fetches (a run that fetched nothing twice). */
+    ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
+            long duplicates, long due, long inFlight, long handedOut, long activeThreads, long threads, long queues,
+            NextDue nextDue) {
+        this(elapsed, fetched, bytes, known, discovered, errors, duplicates, due, inFlight, handedOut, activeThreads,
+                threads, queues, nextDue, Refetches.NONE);
+    }
 
     /**
      * Every URL known, from the counts by status: the same snapshot as those counts, and no second request

@@ -1,5 +1,7 @@
 package io.squall.local;
 
+import io.squall.frontier.StatusWriter;
+
 /**
  * The live figures of a local crawl, from its tasks' metrics ({@link WorkerMetrics}), each summed over the
  * tasks of its component. The names are the ones the components count and measure under.
@@ -46,6 +48,14 @@ public final class LiveStats {
 
     public long errors() {
         return metrics.sum(FETCH_ERRORS) + metrics.sum(ERRORS);
+    }
+
+    /**
+     * Fetches whose comparison with the page's last fetch found {@code observation} ("changed", "unchanged",
+     * "not-modified"), counted by the status writer.
+     */
+    public long observed(String observation) {
+        return metrics.sum(StatusWriter.OBSERVED_PREFIX + observation);
     }
 
     /** Pages found to be near-duplicates of a page parsed before. */

@@ -118,8 +118,10 @@
     $('tools').hidden = !!embedded || over;
 
     ['fetched', 'discovered', 'errors', 'duplicates', 'due', 'inFlight', 'queues'].forEach(k => $(k).textContent = count(p[k]));
+    $('refetches').textContent = p.refetches
+      ? [p.refetches.changed, p.refetches.unchanged, p.refetches.notModified].map(count).join(' / ') : '–';
     // Figures a crawl does not have (a cluster's workers', a finished crawl's in flight) leave no empty tile.
-    ['inFlight', 'threads', 'queues', 'due'].forEach(k => $(k).parentElement.hidden = p[k] == null);
+    ['inFlight', 'threads', 'queues', 'due', 'refetches'].forEach(k => $(k).parentElement.hidden = p[k] == null);
     $('pagesPerSecond').textContent = rate(p.pagesPerSecond);
     $('pagesPerSecond').nextElementSibling.textContent = over ? 'pages/s over the run' : 'pages/s';
     $('kbPerSecond').nextElementSibling.textContent = over ? 'KB/s over the run' : 'KB/s';

@@ -22,7 +22,8 @@ class LocalConsoleTest {
         assertNull(console.progress().get("fetched"), "nothing measured yet");
 
         ProgressSample before = new ProgressSample(Duration.ofSeconds(10), 100, 1_024_000, 0, 0, 0, 0, 0, 0, 0, 0, 50, 0, null);
-        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 3, 4_000, 250, 1_550, 48, 50, 20, null);
+        ProgressSample now = new ProgressSample(Duration.ofSeconds(12), 1_300, 3_072_000, 6_739, 5_432, 7, 3, 4_000, 250, 1_550, 48, 50, 20, null,
+                new ProgressSample.Refetches(40, 25, 9));
         Map<String, Long> counts = new LinkedHashMap<>();
         for (Status status : Status.values()) {
             counts.put(status.name(), 0L);
@@ -37,6 +38,8 @@ class LocalConsoleTest {
         assertEquals("12s", p.get("elapsed"));
         assertEquals(48L, p.get("activeThreads"));
         assertEquals(3L, p.get("duplicates"), "near-duplicates found in this run");
+        assertEquals(Map.of("changed", 40L, "unchanged", 25L, "notModified", 9L), p.get("refetches"),
+                "what the re-fetches found in this run");
         assertEquals(List.of("DISCOVERED", "FETCHED", "REDIRECTION", "FETCH_ERROR", "ERROR"),
                 List.copyOf(((Map<?, ?>) p.get("status")).keySet()), "the statuses in their order");
         assertEquals(5_432L, ((Map<?, ?>) p.get("status")).get("DISCOVERED"));
