@@ -13,8 +13,11 @@ package io.squall.freshness;
 final class HostPlan {
     /** Buckets of ρ per second: 2^-40 (once in 35,000 years) to 2^8 (256 a second). */
     static final int LOWEST_EXPONENT = -40;
-    static final int BUCKETS = 49;
+    /** Buckets per factor of two: a bucket's pages are planned at its middle, and near μλ = 1 that matters. */
+    static final int PER_OCTAVE = 4;
+    static final int BUCKETS = 48 * PER_OCTAVE + 1;
 
+    private static final double LN2 = Math.log(2);
     /** How much each recorded estimate keeps of the ones before: a memory of about a thousand. */
     private static final double RATE_MEMORY = 0.999;
 
@@ -46,13 +49,13 @@ final class HostPlan {
         if (!(rho > 0)) {
             return 0;
         }
-        int exponent = Math.getExponent(rho);
-        return Math.max(0, Math.min(BUCKETS - 1, exponent - LOWEST_EXPONENT));
+        int step = (int) Math.floor((Math.log(rho) / LN2 - LOWEST_EXPONENT) * PER_OCTAVE);
+        return Math.max(0, Math.min(BUCKETS - 1, step));
     }
 
     /** The ρ a bucket stands for: the geometric middle of its range. */
     static double rhoOf(int bucket) {
-        return Math.scalb(Math.sqrt(2), bucket + LOWEST_EXPONENT);
+        return Math.pow(2, LOWEST_EXPONENT + (bucket + 0.5) / PER_OCTAVE);
     }
 
     void add(int bucket, double weight) {

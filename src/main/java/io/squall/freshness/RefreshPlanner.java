@@ -23,6 +23,12 @@ public final class RefreshPlanner {
      * pages goes back to the known ones within a minute or two of the last new page.
      */
     private static final double NEW_PAGES_TAU = 60;
+    /**
+     * The plan asks a little more than the budget: planned due times bunch up and leave gaps, and a gap with
+     * nothing due is a fetch the host allowed and the crawl lost; a small backlog instead makes every page a
+     * little late, which the spout spreads evenly by handing out the oldest due first.
+     */
+    static final double OVERBOOKING = 1.05;
 
     private final String id = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private final Cache<String, HostPlan> hosts;
@@ -60,30 +66,62 @@ public final class RefreshPlanner {
     }
 
     /**
+     * What the plan knows of a page.
+     *
+     * @param rate its estimated change rate, per second
+     * @param weight its importance, positive
+     * @param alwaysChanged whether every fetch compared so far (two or more) found it changed: its estimate is
+     *     then only a lower bound, since a page that changes far faster than it is fetched looks the same
+     * @param lastInterval the seconds between its last two fetches, 0 if unknown
+     */
+    public record Page(double rate, double weight, boolean alwaysChanged, double lastInterval) {
+    }
+
+    /**
      * Moves a page to its place in its host's plan and tells its next interval.
      *
+     * <p>A page found changed at every fetch is probed: fetched again at half its last interval (or sooner
+     * if its plan says so), until it is seen unchanged (its estimate is then a fair one) or seen changed
+     * even within μ/w seconds, the interval below which a page is not worth a fetch at the host's price μ:
+     * it changes too fast to be kept fresh, and is then fetched as rarely as allowed. Without the probe, the
+     * estimate of such a page never exceeds a few changes per interval, however fast it changes, and the plan
+     * keeps spending fetches on it.
+     *
      * @param host the host (the partition key: the unit of politeness)
-     * @param rate the page's estimated change rate, per second
-     * @param weight its importance, positive
      * @param previousPlace its {@code freshness.plan} from its last fetch, or null
      * @param firstFetch whether this fetch was the page's first
      */
-    public Planned plan(String host, double rate, double weight, String previousPlace, boolean firstFetch,
-            long nowMillis) {
+    public Planned plan(String host, Page page, String previousPlace, boolean firstFetch, long nowMillis) {
         HostPlan plan = hosts.get(host, h -> new HostPlan());
-        int bucket = HostPlan.bucketOf(rate / weight);
+        double rate = page.rate();
+        double weight = page.weight();
         double interval;
+        double plannedRate = rate;
+        int placed;
         synchronized (plan) {
             removePrevious(plan, previousPlace);
-            plan.add(bucket, weight);
             if (firstFetch) {
                 plan.firstFetch(nowMillis, NEW_PAGES_TAU);
             }
             double kept = Math.min(newShare * hostBudget, plan.newPagesPerSecond(nowMillis, NEW_PAGES_TAU));
-            double price = plan.price(hostBudget - kept, minInterval, maxInterval, nowMillis);
+            double price = plan.price(OVERBOOKING * (hostBudget - kept), minInterval, maxInterval, nowMillis);
             interval = HostPlan.interval(rate, weight, price, minInterval, maxInterval);
+            if (page.alwaysChanged() && page.lastInterval() > 0 && price > 0) {
+                double worthless = price / weight;
+                if (page.lastInterval() <= worthless / 2) {
+                    interval = maxInterval;
+                    plannedRate = Math.max(rate, 4 / worthless); // counted as what it is: beyond the price
+                } else {
+                    interval = Math.max(minInterval, Math.min(interval, page.lastInterval() / 2));
+                }
+            }
+            // A page sent to the longest interval stays there until then, whatever the price does meanwhile: it
+            // is counted as one that asks for nothing, or a falling price would keep counting on its fetches.
+            int bucket = interval >= maxInterval ? HostPlan.BUCKETS - 1 : HostPlan.bucketOf(plannedRate / weight);
+            plan.add(bucket, weight);
+            placed = bucket;
         }
-        return new Planned(interval, RefreshMath.freshness(rate, interval), id + ":" + bucket + ":"
+        return new Planned(interval, RefreshMath.freshness(plannedRate, interval), id + ":" + placed + ":"
                 + ChangeHistory.format(weight));
     }
 

@@ -32,6 +32,8 @@ public final class FreshnessScheduler implements Scheduler {
     public static final String EXPECTED = "freshness.expected";
     public static final String PLAN = "freshness.plan";
     private static final double SECONDS_A_DAY = 86_400;
+    /** Decayed counts are not whole: a page is "always changed" when it missed less than half a change. */
+    private static final double ALWAYS_CHANGED_SLACK = 0.5;
 
     private final DefaultScheduler defaults;
     private final RefreshPlanner planner;
@@ -91,8 +93,12 @@ public final class FreshnessScheduler implements Scheduler {
             planner.recordRate(hostKey, rate);
         }
         boolean first = Observation.FIRST.label.equals(metadata.getFirst(ChangeHistory.OBSERVED));
-        RefreshPlanner.Planned planned = planner.plan(hostKey, rate, weightOf(metadata), metadata.getFirst(PLAN),
-                first, now.toEpochMilli());
+        boolean alwaysChanged = history.observations() >= 3
+                && history.changes() >= history.observations() - ALWAYS_CHANGED_SLACK;
+        RefreshPlanner.Page page = new RefreshPlanner.Page(rate, weightOf(metadata), alwaysChanged,
+                lastInterval(metadata));
+        RefreshPlanner.Planned planned = planner.plan(hostKey, page, metadata.getFirst(PLAN), first,
+                now.toEpochMilli());
         metadata.set(RATE, String.format(Locale.ROOT, "%.4g", rate * SECONDS_A_DAY));
         metadata.set(INTERVAL, Long.toString(Math.round(planned.intervalSeconds())));
         metadata.set(EXPECTED, String.format(Locale.ROOT, "%.3f", planned.expectedFreshness()));
@@ -113,6 +119,19 @@ public final class FreshnessScheduler implements Scheduler {
         double interval = history.meanIntervalSeconds();
         double priorChange = -Math.expm1(-typicalRate * interval);
         return RefreshMath.estimateRate(history.observations() + 1, history.changes() + priorChange, interval);
+    }
+
+    /** The interval the plan gave the page at its last fetch (about the one just observed), 0 if none. */
+    private static double lastInterval(Metadata metadata) {
+        String value = metadata.getFirst(INTERVAL);
+        if (value == null) {
+            return 0;
+        }
+        try {
+            return Math.max(0, Double.parseDouble(value));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** A page's weight from its priority: 1 + priority above 0, 1 / (1 − priority) below. */

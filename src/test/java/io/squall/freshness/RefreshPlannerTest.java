@@ -22,13 +22,19 @@ class RefreshPlannerTest {
         return rates;
     }
 
+    /** A page of known rate and weight, placed by the planner. */
+    private static RefreshPlanner.Planned plan(RefreshPlanner planner, String host, double rate, double weight,
+            String place, boolean first, long now) {
+        return planner.plan(host, new RefreshPlanner.Page(rate, weight, false, 0), place, first, now);
+    }
+
     /** The planner's intervals once every page was placed (a second pass, as in a crawl's second round). */
     private static double[] plannedIntervals(RefreshPlanner planner, double[] rates, long now) {
         String[] places = new String[rates.length];
         double[] intervals = new double[rates.length];
         for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < rates.length; i++) {
-                RefreshPlanner.Planned planned = planner.plan("h", rates[i], 1, places[i], pass == 0, now + pass * 600_000L);
+                RefreshPlanner.Planned planned = plan(planner, "h", rates[i], 1, places[i], pass == 0, now + pass * 600_000L);
                 places[i] = planned.place();
                 intervals[i] = planned.intervalSeconds();
             }
@@ -109,23 +115,23 @@ class RefreshPlannerTest {
     void aHeavierPageIsFetchedMoreOften() {
         RefreshPlanner planner = new RefreshPlanner(1, 0, MIN, MAX, 10);
         for (int i = 0; i < 50; i++) {
-            planner.plan("h", 1.0 / 300, 1, null, true, 0);
+            plan(planner, "h", 1.0 / 300, 1, null, true, 0);
         }
-        double plain = planner.plan("h", 1.0 / 300, 1, null, false, 0).intervalSeconds();
-        double weighty = planner.plan("h", 1.0 / 300, 5, null, false, 0).intervalSeconds();
+        double plain = plan(planner, "h", 1.0 / 300, 1, null, false, 0).intervalSeconds();
+        double weighty = plan(planner, "h", 1.0 / 300, 5, null, false, 0).intervalSeconds();
         assertTrue(weighty < plain, "weight 5: " + weighty + " s, weight 1: " + plain + " s");
     }
 
     @Test
     void aRefetchMovesThePageInsteadOfCountingItTwiceAndAnotherPlannersPlaceIsCountedAnew() {
         RefreshPlanner planner = new RefreshPlanner(1, 0, MIN, MAX, 10);
-        String place = planner.plan("h", 0.01, 1, null, true, 0).place();
+        String place = plan(planner, "h", 0.01, 1, null, true, 0).place();
         for (int i = 0; i < 10; i++) {
-            place = planner.plan("h", 0.01 * (i + 2), 1, place, false, 0).place();
+            place = plan(planner, "h", 0.01 * (i + 2), 1, place, false, 0).place();
         }
         assertEquals(1, planner.pagesOf("h"));
         RefreshPlanner restarted = new RefreshPlanner(1, 0, MIN, MAX, 10);
-        String newPlace = restarted.plan("h", 0.01, 1, place, false, 0).place();
+        String newPlace = plan(restarted, "h", 0.01, 1, place, false, 0).place();
         assertEquals(1, restarted.pagesOf("h"));
         assertNotEquals(place.split(":")[0], newPlace.split(":")[0]);
         assertEquals(0, planner.pagesOf("other"));
@@ -137,23 +143,45 @@ class RefreshPlannerTest {
         RefreshPlanner keeping = new RefreshPlanner(1, 0.5, MIN, MAX, 10);
         // every page fetched for the first time within a minute: new pages keep coming
         for (int i = 0; i < rates.length; i++) {
-            keeping.plan("h", rates[i], 1, null, true, i * 600L);
+            plan(keeping, "h", rates[i], 1, null, true, i * 600L);
         }
         RefreshPlanner spending = new RefreshPlanner(1, 0, MIN, MAX, 10);
         plannedIntervals(spending, rates, 0);
-        double kept = 1 / keeping.plan("h", rates[0], 1, null, false, 60_000).intervalSeconds();
-        double spent = 1 / spending.plan("h", rates[0], 1, null, false, 600_000).intervalSeconds();
+        double kept = 1 / plan(keeping, "h", rates[0], 1, null, false, 60_000).intervalSeconds();
+        double spent = 1 / plan(spending, "h", rates[0], 1, null, false, 600_000).intervalSeconds();
         assertTrue(kept < spent, "a page gets fewer fetches while half the budget is kept for new pages");
     }
 
     @Test
     void withAnAmpleBudgetEveryPageGetsTheShortestIntervalAndWithNoneTheLongest() {
         RefreshPlanner ample = new RefreshPlanner(100, 0, 10, 1000, 10);
-        assertEquals(10, ample.plan("h", 0.5, 1, null, true, 0).intervalSeconds(), 1e-9);
+        assertEquals(10, plan(ample, "h", 0.5, 1, null, true, 0).intervalSeconds(), 1e-9);
         RefreshPlanner starved = new RefreshPlanner(0.001, 0, 10, 1000, 10);
         for (int i = 0; i < 5; i++) {
-            starved.plan("h", 0.5, 1, null, true, 0);
+            plan(starved, "h", 0.5, 1, null, true, 0);
         }
-        assertEquals(1000, starved.plan("h", 0.5, 1, null, false, 0).intervalSeconds(), 1e-9);
+        assertEquals(1000, plan(starved, "h", 0.5, 1, null, false, 0).intervalSeconds(), 1e-9);
+    }
+
+    @Test
+    void aPageChangedAtEveryFetchIsProbedSoonerUntilItProvesTooFastAndIsThenLeftAtTheLongestInterval() {
+        RefreshPlanner planner = new RefreshPlanner(1, 0, MIN, MAX, 10);
+        double[] rates = spreadRates(100, 13);
+        for (double rate : rates) {
+            plan(planner, "h", rate, 1, null, true, 0);
+        }
+        double estimate = 1.0 / 300; // what a few changed fetches at long intervals tell
+        double planned = plan(planner, "h", estimate, 1, null, false, 0).intervalSeconds();
+        double probed = planner.plan("h", new RefreshPlanner.Page(estimate, 1, true, 2 * planned), null, false, 0)
+                .intervalSeconds();
+        assertEquals(planned, probed, 1e-9, "half of twice its planned interval: the plan's own, the sooner");
+        double sooner = planner.plan("h", new RefreshPlanner.Page(estimate, 1, true, planned), null, false, 0)
+                .intervalSeconds();
+        assertEquals(planned / 2, sooner, 1e-9, "changed again within its interval: probed at half of it");
+        RefreshPlanner.Planned tooFast = planner.plan("h", new RefreshPlanner.Page(estimate, 1, true, MIN), null,
+                false, 0);
+        assertEquals(MAX, tooFast.intervalSeconds(), 1e-9, "changed even within a second: not worth a fetch");
+        assertTrue(tooFast.place().endsWith(":" + (HostPlan.BUCKETS - 1) + ":1"), "counted as asking for nothing: "
+                + tooFast.place());
     }
 }

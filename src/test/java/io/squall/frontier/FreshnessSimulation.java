@@ -1,0 +1,194 @@
+package io.squall.frontier;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
+import io.squall.core.Status;
+import io.squall.freshness.ChangeDetector;
+import io.squall.freshness.ChangeTracker;
+import io.squall.freshness.RefreshMath;
+import io.squall.freshness.TextFingerprint;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Not a test: the freshness scheduler in a simulated host, in seconds of simulated time, to study its policy
+ * without a crawl. Pages change as Poisson processes (rates log-uniform between the bounds given); the host
+ * fetches its earliest due page every {@code 1/budget} seconds when one is due; the scheduler and the change
+ * tracker are Squall's own. Prints the time-averaged freshness over the second half against the optimum
+ * with the true rates and the uniform policy at the same fetches.
+ *
+ * <p>Run: {@code java -cp target/classes:target/test-classes:$(cat cp.txt) io.squall.frontier.FreshnessSimulation
+ * [pages] [seconds] [fastest] [slowest] [lastModified: true|false] [seed]}.
+ */
+public final class FreshnessSimulation {
+    private FreshnessSimulation() {
+    }
+
+    public static void main(String[] args) {
+        int pages = args.length > 0 ? Integer.parseInt(args[0]) : 120;
+        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 720;
+        double fastest = args.length > 2 ? Double.parseDouble(args[2]) : 0.2;
+        double slowest = args.length > 3 ? Double.parseDouble(args[3]) : 600;
+        boolean lastModified = args.length > 4 && Boolean.parseBoolean(args[4]);
+        long seed = args.length > 5 ? Long.parseLong(args[5]) : 1;
+        Random random = new Random(seed);
+        double[] rates = new double[pages];
+        for (int i = 0; i < pages; i++) {
+            rates[i] = 1 / Math.exp(Math.log(fastest) + random.nextDouble() * Math.log(slowest / fastest));
+        }
+        double[][] changes = new double[pages][];
+        for (int i = 0; i < pages; i++) {
+            double t = 0;
+            double[] times = new double[16];
+            int n = 0;
+            while (true) {
+                t += -Math.log(1 - random.nextDouble()) / rates[i];
+                if (t > seconds) {
+                    break;
+                }
+                if (n == times.length) {
+                    times = Arrays.copyOf(times, n * 2);
+                }
+                times[n++] = t;
+            }
+            changes[i] = Arrays.copyOf(times, n);
+        }
+        Map<String, Object> settings = new HashMap<>(Map.of("scheduler.class", "freshness",
+                "scheduler.freshness.min.seconds", 1, "scheduler.freshness.max.seconds", 43_200,
+                "scheduler.freshness.default.change.seconds", 1_440, "fetcher.server.delay", 1.0));
+        Scheduler scheduler = Scheduler.fromConfig(CrawlerConfig.defaults().with(settings, "simulation"));
+        ChangeTracker tracker = new ChangeTracker(new ChangeDetector(3));
+        Instant origin = Instant.parse("2026-01-01T00:00:00Z");
+
+        Metadata[] stored = new Metadata[pages];
+        double[] due = new double[pages];
+        int[] heldVersion = new int[pages];
+        Arrays.fill(heldVersion, -1);
+        long[] fetchesInWindow = new long[pages];
+        double freshSum = 0;
+        long samples = 0;
+        double window = seconds / 2.0;
+        for (int i = 0; i < pages; i++) {
+            due[i] = i * 0.001; // discovered at the start, in order
+        }
+        double nextSlot = 0;
+        for (double t = 0; t < seconds; t += 0.25) {
+            if (t >= nextSlot) {
+                int next = -1;
+                for (int i = 0; i < pages; i++) {
+                    if (due[i] <= t && (next < 0 || due[i] < due[next])) {
+                        next = i;
+                    }
+                }
+                if (next >= 0) {
+                    int version = versionAt(changes[next], t);
+                    Instant now = origin.plusMillis(Math.round(t * 1000));
+                    Metadata md = stored[next] == null ? new Metadata() : stored[next].copy();
+                    md.set(MetadataKeys.FETCH_STATUS_CODE, "200");
+                    md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(
+                            "page " + words(next) + " version " + words(version) + " of the text")));
+                    if (lastModified) {
+                        double changed = version == 0 ? 0 : changes[next][version - 1];
+                        md.set(MetadataKeys.LAST_MODIFIED, DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                                origin.plusMillis(Math.round(changed * 1000)).atOffset(ZoneOffset.UTC)));
+                    }
+                    tracker.fetched(md, now);
+                    Instant after = scheduler.nextFetchDate("h", Status.FETCHED, md, now).orElseThrow();
+                    due[next] = (after.toEpochMilli() - origin.toEpochMilli()) / 1000.0;
+                    stored[next] = md;
+                    heldVersion[next] = version;
+                    if (t >= window) {
+                        fetchesInWindow[next]++;
+                    }
+                    nextSlot = t + 1;
+                }
+            }
+            if (t >= window) {
+                for (int i = 0; i < pages; i++) {
+                    if (heldVersion[i] == versionAt(changes[i], t)) {
+                        freshSum++;
+                    }
+                }
+                samples += pages;
+            }
+        }
+        double plannedSum = 0;
+        int atMax = 0;
+        int atMin = 0;
+        for (Metadata md : stored) {
+            double interval = Double.parseDouble(md.getFirst(FreshnessScheduler.INTERVAL));
+            plannedSum += 1 / interval;
+            atMax += interval >= 43_200 ? 1 : 0;
+            atMin += interval <= 1 ? 1 : 0;
+        }
+        System.out.printf("planned at the end: %.3f fetches/s, %d pages at the longest interval, %d at the shortest%n",
+                plannedSum, atMax, atMin);
+        double measured = freshSum / samples;
+        double budget = Arrays.stream(fetchesInWindow).sum() / window;
+        double optimum = optimum(rates, budget);
+        double uniform = Arrays.stream(rates).map(r -> RefreshMath.freshness(r, pages / budget)).average().orElse(0);
+        System.out.printf("pages %d, %d s, changes every %.1f to %.0f s, last-modified %s: budget used %.3f/s;"
+                + " fresh %.3f, optimum %.3f, uniform %.3f: %.2f of the optimum (uniform %.2f)%n", pages, seconds,
+                fastest, slowest, lastModified, budget, measured, optimum, uniform, measured / optimum, uniform / optimum);
+        int[] bounds = {0, 2, 20, 200, Integer.MAX_VALUE};
+        for (int b = 0; b + 1 < bounds.length; b++) {
+            long n = 0;
+            long fetched = 0;
+            for (int i = 0; i < pages; i++) {
+                double interval = 1 / rates[i];
+                if (interval >= bounds[b] && interval < bounds[b + 1]) {
+                    n++;
+                    fetched += fetchesInWindow[i];
+                }
+            }
+            System.out.printf("  changes every %d+ s: %d pages, %.2f fetches a page a minute%n", bounds[b], n,
+                    n == 0 ? 0 : fetched * 60.0 / window / n);
+        }
+    }
+
+    private static String words(int n) {
+        String[] names = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"};
+        StringBuilder s = new StringBuilder();
+        do {
+            s.append(names[n % 10]).append(' ');
+            n /= 10;
+        } while (n > 0);
+        return s.toString();
+    }
+
+    private static int versionAt(double[] changes, double t) {
+        int index = Arrays.binarySearch(changes, t);
+        return index >= 0 ? index + 1 : -index - 1;
+    }
+
+    /** The optimum with the true rates: the budget handed out in small steps where freshness grows most. */
+    private static double optimum(double[] rates, double budget) {
+        int steps = 20_000;
+        double step = budget / steps;
+        double[] f = new double[rates.length];
+        Arrays.fill(f, 1e-9);
+        for (int s = 0; s < steps; s++) {
+            int best = 0;
+            double bestGain = -1;
+            for (int i = 0; i < rates.length; i++) {
+                double gain = RefreshMath.freshness(rates[i], 1 / (f[i] + step)) - RefreshMath.freshness(rates[i], 1 / f[i]);
+                if (gain > bestGain) {
+                    bestGain = gain;
+                    best = i;
+                }
+            }
+            f[best] += step;
+        }
+        double sum = 0;
+        for (int i = 0; i < rates.length; i++) {
+            sum += RefreshMath.freshness(rates[i], 1 / f[i]);
+        }
+        return sum / rates.length;
+    }
+}
