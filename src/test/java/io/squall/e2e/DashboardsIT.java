@@ -59,9 +59,10 @@ class DashboardsIT {
                     + "</body></html>"));
             a.on("/broken", Response.status(500));
 
+            // The freshness scheduler, so that the freshness visualizations have its plan to show.
             SquallProcess.Result crawl = SquallProcess.run(dir.resolve("run"), TIMEOUT, "crawl", a.url("/"),
                     "--opensearch", os.address(), "--conf",
-                    ScopedCrawlConf.write(dir, os, List.of(a.host(), b.host())).toString(),
+                    ScopedCrawlConf.write(dir, os, List.of(a.host(), b.host()), "scheduler.class: freshness").toString(),
                     "--allow", b.host(), "--data", SquallProcess.path(dir.resolve("data")), "--agent", "squall-test",
                     "--delay", "0.2",
                     "--json");
