@@ -50,34 +50,6 @@ class RefreshPlannerTest {
         return sum / rates.length;
     }
 
-    /**
-     * An independent optimum: the budget handed out in small increments, each to the page whose freshness
-     * grows most with it (greedy water-filling, exact in the limit since freshness is concave in the rate).
-     */
-    private static double greedyOptimum(double[] rates, double budget) {
-        int steps = 40_000;
-        double step = budget / steps;
-        double[] f = new double[rates.length];
-        Arrays.fill(f, 1 / MAX);
-        for (int s = 0; s < steps; s++) {
-            int best = 0;
-            double bestGain = -1;
-            for (int i = 0; i < rates.length; i++) {
-                double gain = RefreshMath.freshness(rates[i], 1 / (f[i] + step)) - RefreshMath.freshness(rates[i], 1 / f[i]);
-                if (gain > bestGain) {
-                    bestGain = gain;
-                    best = i;
-                }
-            }
-            f[best] += step;
-        }
-        double sum = 0;
-        for (int i = 0; i < rates.length; i++) {
-            sum += RefreshMath.freshness(rates[i], 1 / f[i]);
-        }
-        return sum / rates.length;
-    }
-
     @Test
     void theHostsBudgetIsSpentWhereItBuysTheMostFreshness() {
         double[] rates = spreadRates(200, 11);
@@ -88,7 +60,7 @@ class RefreshPlannerTest {
         assertEquals(budget, spent, budget * 0.1, "the plan spends the budget, no more");
 
         double planned = meanFreshness(rates, intervals);
-        double optimum = greedyOptimum(rates, budget);
+        double optimum = GreedyOptimum.meanFreshness(rates, budget, 40_000);
         double[] uniform = new double[rates.length];
         Arrays.fill(uniform, rates.length / budget);
         double uniformFreshness = meanFreshness(rates, uniform);

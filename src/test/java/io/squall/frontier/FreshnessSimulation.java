@@ -6,6 +6,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeTracker;
+import io.squall.freshness.GreedyOptimum;
 import io.squall.freshness.RefreshMath;
 import io.squall.freshness.TextFingerprint;
 import java.time.Instant;
@@ -131,7 +132,7 @@ public final class FreshnessSimulation {
                 plannedSum, atMax, atMin);
         double measured = freshSum / samples;
         double budget = Arrays.stream(fetchesInWindow).sum() / window;
-        double optimum = optimum(rates, budget);
+        double optimum = GreedyOptimum.meanFreshness(rates, budget, 20_000);
         double uniform = Arrays.stream(rates).map(r -> RefreshMath.freshness(r, pages / budget)).average().orElse(0);
         System.out.printf("pages %d, %d s, changes every %.1f to %.0f s, last-modified %s: budget used %.3f/s;"
                 + " fresh %.3f, optimum %.3f, uniform %.3f: %.2f of the optimum (uniform %.2f)%n", pages, seconds,
@@ -165,30 +166,5 @@ public final class FreshnessSimulation {
     private static int versionAt(double[] changes, double t) {
         int index = Arrays.binarySearch(changes, t);
         return index >= 0 ? index + 1 : -index - 1;
-    }
-
-    /** The optimum with the true rates: the budget handed out in small steps where freshness grows most. */
-    private static double optimum(double[] rates, double budget) {
-        int steps = 20_000;
-        double step = budget / steps;
-        double[] f = new double[rates.length];
-        Arrays.fill(f, 1e-9);
-        for (int s = 0; s < steps; s++) {
-            int best = 0;
-            double bestGain = -1;
-            for (int i = 0; i < rates.length; i++) {
-                double gain = RefreshMath.freshness(rates[i], 1 / (f[i] + step)) - RefreshMath.freshness(rates[i], 1 / f[i]);
-                if (gain > bestGain) {
-                    bestGain = gain;
-                    best = i;
-                }
-            }
-            f[best] += step;
-        }
-        double sum = 0;
-        for (int i = 0; i < rates.length; i++) {
-            sum += RefreshMath.freshness(rates[i], 1 / f[i]);
-        }
-        return sum / rates.length;
     }
 }
