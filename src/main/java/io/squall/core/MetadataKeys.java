@@ -52,6 +52,11 @@ public final class MetadataKeys {
 
     /** Digest of the fetched bytes, so that identical content under two URLs can be recognized. */
     public static final String DIGEST = "signature";
+    /**
+     * The fingerprint of a page's content text (16 hexadecimal digits, a SimHash with numbers and boilerplate
+     * left out), set by the parser on pages and documents: what tells a change, and a near-duplicate.
+     */
+    public static final String FINGERPRINT = "fingerprint";
     /** Per-URL override of the fetch interval, in minutes (StormCrawler's key). */
     public static final String FETCH_INTERVAL = "fetchInterval";
 

@@ -13,9 +13,6 @@ import io.squall.core.MetadataKeys;
  * (metadata {@code signature}), byte for byte.
  */
 public final class ChangeDetector {
-    /** Metadata key of the page's text fingerprint, 16 hexadecimal digits (the parser's). */
-    public static final String FINGERPRINT = "fingerprint";
-
     private final int maxUnchangedDistance;
 
     public ChangeDetector(int maxUnchangedDistance) {
@@ -28,7 +25,7 @@ public final class ChangeDetector {
 
     /** What the content the fetch brought (or its absence) is compared by: fingerprint, else digest. */
     public static String contentOf(Metadata fetched) {
-        String fingerprint = fetched.getFirst(FINGERPRINT);
+        String fingerprint = fetched.getFirst(MetadataKeys.FINGERPRINT);
         return fingerprint != null ? fingerprint : fetched.getFirst(MetadataKeys.DIGEST);
     }
 

@@ -106,7 +106,7 @@ public record ChangeHistory(double observations, double changes, double spanSeco
     }
 
     /** Four significant digits: the estimate needs no more, and the document stays small. */
-    static String format(double value) {
+    public static String format(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
         }

@@ -10,7 +10,6 @@ import io.squall.freshness.Observation;
 import io.squall.freshness.RefreshMath;
 import io.squall.freshness.RefreshPlanner;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -95,13 +94,14 @@ public final class FreshnessScheduler implements Scheduler {
         boolean first = Observation.FIRST.label.equals(metadata.getFirst(ChangeHistory.OBSERVED));
         boolean alwaysChanged = history.observations() >= 3
                 && history.changes() >= history.observations() - ALWAYS_CHANGED_SLACK;
-        RefreshPlanner.Page page = new RefreshPlanner.Page(rate, weightOf(metadata), alwaysChanged,
-                lastInterval(metadata));
+        // The interval this plan gave the page last time: about the one just observed.
+        int lastInterval = Math.max(0, metadata.getInt(INTERVAL, 0));
+        RefreshPlanner.Page page = new RefreshPlanner.Page(rate, weightOf(metadata), alwaysChanged, lastInterval);
         RefreshPlanner.Planned planned = planner.plan(hostKey, page, metadata.getFirst(PLAN), first,
                 now.toEpochMilli());
-        metadata.set(RATE, String.format(Locale.ROOT, "%.4g", rate * SECONDS_A_DAY));
+        metadata.set(RATE, ChangeHistory.format(rate * SECONDS_A_DAY));
         metadata.set(INTERVAL, Long.toString(Math.round(planned.intervalSeconds())));
-        metadata.set(EXPECTED, String.format(Locale.ROOT, "%.3f", planned.expectedFreshness()));
+        metadata.set(EXPECTED, ChangeHistory.format(planned.expectedFreshness()));
         metadata.set(PLAN, planned.place());
         return Optional.of(now.plusMillis(Math.round(planned.intervalSeconds() * 1000)));
     }
@@ -119,19 +119,6 @@ public final class FreshnessScheduler implements Scheduler {
         double interval = history.meanIntervalSeconds();
         double priorChange = -Math.expm1(-typicalRate * interval);
         return RefreshMath.estimateRate(history.observations() + 1, history.changes() + priorChange, interval);
-    }
-
-    /** The interval the plan gave the page at its last fetch (about the one just observed), 0 if none. */
-    private static double lastInterval(Metadata metadata) {
-        String value = metadata.getFirst(INTERVAL);
-        if (value == null) {
-            return 0;
-        }
-        try {
-            return Math.max(0, Double.parseDouble(value));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     /** A page's weight from its priority: 1 + priority above 0, 1 / (1 − priority) below. */

@@ -4,8 +4,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
-import org.jsoup.select.NodeFilter;
-import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
 
 /**
  * The text that is a page's content, for its fingerprint: the {@code <main>} element's (or the
@@ -20,8 +19,8 @@ final class MainText {
     static String of(Document document) {
         Element main = document.selectFirst("main, [role=main]");
         Element root = main != null ? main : document.body() != null ? document.body() : document;
-        Collector collector = new Collector();
-        NodeTraversor.filter(collector, root);
+        Collector collector = new Collector(root);
+        ReadOnlyWalk.walk(root, collector);
         return collector.text.toString();
     }
 
@@ -42,22 +41,33 @@ final class MainText {
         }
     }
 
-    private static final class Collector implements NodeFilter {
+    /** Collects text nodes outside the elements left out (read-only walk: the subtree is passed over). */
+    private static final class Collector implements NodeVisitor {
         final StringBuilder text = new StringBuilder();
+        private final Node root;
+        private Node skipped; // the element left out whose subtree is being walked, or null
 
-        @Override
-        public FilterResult head(Node node, int depth) {
-            if (node instanceof TextNode textNode) {
-                text.append(textNode.getWholeText()).append(' ');
-            } else if (node instanceof Element element && depth > 0 && isLeftOut(element)) {
-                return FilterResult.SKIP_ENTIRELY;
-            }
-            return FilterResult.CONTINUE;
+        Collector(Node root) {
+            this.root = root;
         }
 
         @Override
-        public FilterResult tail(Node node, int depth) {
-            return FilterResult.CONTINUE;
+        public void head(Node node, int depth) {
+            if (skipped != null) {
+                return;
+            }
+            if (node instanceof TextNode textNode) {
+                text.append(textNode.getWholeText()).append(' ');
+            } else if (node != root && node instanceof Element element && isLeftOut(element)) {
+                skipped = element;
+            }
+        }
+
+        @Override
+        public void tail(Node node, int depth) {
+            if (node == skipped) {
+                skipped = null;
+            }
         }
     }
 }

@@ -282,7 +282,7 @@ public final class ParseProcessor {
         // Of the content text only: what tells a change of the page from the noise around it (ChangeDetector),
         // and a copy of a page from a page that shares its navigation and footer.
         TextFingerprint.Print fingerprint = TextFingerprint.print(MainText.of(page.document()));
-        md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(fingerprint.value()));
+        md.set(MetadataKeys.FINGERPRINT, TextFingerprint.hex(fingerprint.value()));
         md.set(MetadataKeys.PARSE_TITLE, blankToNull(page.title()));
         md.set(MetadataKeys.PARSE_DESCRIPTION, blankToNull(page.description()));
         md.set(MetadataKeys.PARSE_KEYWORDS, blankToNull(page.keywords()));

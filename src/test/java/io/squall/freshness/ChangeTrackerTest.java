@@ -13,7 +13,7 @@ class ChangeTrackerTest {
 
     private static Metadata page(String body) {
         return new Metadata().set(MetadataKeys.FETCH_STATUS_CODE, "200")
-                .set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(body)))
+                .set(MetadataKeys.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(body)))
                 .set(MetadataKeys.DIGEST, Integer.toHexString(body.hashCode()));
     }
 
@@ -45,7 +45,7 @@ class ChangeTrackerTest {
         ChangeHistory history = ChangeHistory.of(notModified);
         assertEquals(3, history.observations());
         assertEquals(1, history.changes());
-        assertEquals(third.getFirst(ChangeDetector.FINGERPRINT), history.content());
+        assertEquals(third.getFirst(MetadataKeys.FINGERPRINT), history.content());
     }
 
     @Test

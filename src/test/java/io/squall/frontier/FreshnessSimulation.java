@@ -92,7 +92,7 @@ public final class FreshnessSimulation {
                     Instant now = origin.plusMillis(Math.round(t * 1000));
                     Metadata md = stored[next] == null ? new Metadata() : stored[next].copy();
                     md.set(MetadataKeys.FETCH_STATUS_CODE, "200");
-                    md.set(ChangeDetector.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(
+                    md.set(MetadataKeys.FINGERPRINT, TextFingerprint.hex(TextFingerprint.of(
                             "page " + words(next) + " version " + words(version) + " of the text")));
                     if (lastModified) {
                         double changed = version == 0 ? 0 : changes[next][version - 1];
