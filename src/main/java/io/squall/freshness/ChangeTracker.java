@@ -1,7 +1,11 @@
 package io.squall.freshness;
 
 import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
 import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 
 /**
  * Keeps a fetched page's {@link ChangeHistory} up to date in the metadata about to be stored: what this fetch
@@ -21,8 +25,22 @@ public final class ChangeTracker {
         Observation observation = detector.observe(stored, before);
         // A 304 keeps the content held; any other fetch brings the content compared next time.
         String content = observation == Observation.NOT_MODIFIED ? before.content() : ChangeDetector.contentOf(stored);
-        before.after(observation, now, content).writeTo(stored);
+        Instant lastModified = observation == Observation.NOT_MODIFIED ? null : lastModified(stored);
+        before.after(observation, now, content, lastModified).writeTo(stored);
         stored.set(ChangeHistory.OBSERVED, observation.label);
         return observation;
+    }
+
+    /** The fetch's Last-Modified date (an HTTP date, RFC 9110 IMF-fixdate), or null when absent or not one. */
+    private static Instant lastModified(Metadata fetched) {
+        String value = fetched.getFirst(MetadataKeys.LAST_MODIFIED);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 }

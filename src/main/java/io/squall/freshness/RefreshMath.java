@@ -41,6 +41,20 @@ public final class RefreshMath {
     }
 
     /**
+     * The change rate from changes whose dates are known: the maximum-likelihood changes / exposure, where the
+     * exposure is the seconds the page is known to have stayed unchanged (whole intervals without a change,
+     * and from each change's date to the fetch that found it). A change's date says that nothing changed after
+     * it, which the "changed since the last fetch" of {@link #estimateRate} cannot say, so fewer fetches give
+     * the same precision ("Estimating frequency of change", section 5: last date of change known).
+     */
+    public static double estimateRateFromDates(double changes, double exposureSeconds) {
+        if (changes < 0 || exposureSeconds <= 0) {
+            throw new IllegalArgumentException("an estimate from dates needs an exposure and no negative count");
+        }
+        return changes / exposureSeconds;
+    }
+
+    /**
      * The marginal freshness a page of weight w gains per extra fetch a second, over its weight and rate:
      * with x = λ/f, w·∂F/∂f = (w/λ)·g(x), g(x) = 1 − (1 + x)·e^(−x). It grows from 0 (fetched very often) to 1
      * (almost never), so a page whose λ/w is at or above 1/μ is not worth a fetch at the host's price μ.

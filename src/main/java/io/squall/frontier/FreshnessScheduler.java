@@ -92,7 +92,8 @@ public final class FreshnessScheduler implements Scheduler {
             planner.recordRate(hostKey, rate);
         }
         boolean first = Observation.FIRST.label.equals(metadata.getFirst(ChangeHistory.OBSERVED));
-        boolean alwaysChanged = history.observations() >= 3
+        // Dated changes give a fair estimate however fast the page changes; only undated ones need a probe.
+        boolean alwaysChanged = !history.isDated() && history.observations() >= 3
                 && history.changes() >= history.observations() - ALWAYS_CHANGED_SLACK;
         // The interval this plan gave the page last time: about the one just observed.
         int lastInterval = Math.max(0, metadata.getInt(INTERVAL, 0));
@@ -110,13 +111,19 @@ public final class FreshnessScheduler implements Scheduler {
      * The page's change rate: its own observations plus one observation's worth of its host's typical rate
      * (a change with the probability that rate gives over the page's mean interval), so that a page seen
      * unchanged twice is not taken for one that never changes, and one seen changed once is not taken for
-     * one that changes all the time.
+     * one that changes all the time. Where the server dates the page's changes, from the changes and the time
+     * the page is known to have stayed unchanged (the prior: the typical rate's changes over one mean
+     * interval); otherwise with Cho's bias-corrected estimator.
      */
     static double estimate(ChangeHistory history, double typicalRate) {
         if (!history.hasObservations()) {
             return typicalRate;
         }
         double interval = history.meanIntervalSeconds();
+        if (history.isDated()) {
+            return RefreshMath.estimateRateFromDates(history.changes() + typicalRate * interval,
+                    history.exposureSeconds() + interval);
+        }
         double priorChange = -Math.expm1(-typicalRate * interval);
         return RefreshMath.estimateRate(history.observations() + 1, history.changes() + priorChange, interval);
     }

@@ -57,4 +57,22 @@ class ChangeTrackerTest {
         Metadata other = refetched(same, new Metadata().set(MetadataKeys.DIGEST, "d2"));
         assertEquals(Observation.CHANGED, tracker.fetched(other, T0.plusSeconds(20)));
     }
+
+    @Test
+    void theServersLastModifiedDatesAChange() {
+        Metadata stored = new Metadata().set(MetadataKeys.DIGEST, "d1")
+                .set(MetadataKeys.LAST_MODIFIED, "Thu, 26 Nov 2026 12:00:00 GMT");
+        tracker.fetched(stored, T0);
+        Metadata other = refetched(stored, new Metadata().set(MetadataKeys.DIGEST, "d2")
+                .set(MetadataKeys.LAST_MODIFIED, "Fri, 27 Nov 2026 00:01:40 GMT"));
+        assertEquals(Observation.CHANGED, tracker.fetched(other, T0.plusSeconds(400)));
+        ChangeHistory history = ChangeHistory.of(other);
+        assertEquals(300, history.exposureSeconds(), 1e-9, "unchanged from 00:01:40 to the fetch at 00:06:40");
+        assertEquals(0, history.undatedChanges(), 1e-9);
+
+        Metadata notADate = refetched(other, new Metadata().set(MetadataKeys.DIGEST, "d3")
+                .set(MetadataKeys.LAST_MODIFIED, "yesterday"));
+        tracker.fetched(notADate, T0.plusSeconds(500));
+        assertEquals(1, ChangeHistory.of(notADate).undatedChanges(), 1e-9);
+    }
 }

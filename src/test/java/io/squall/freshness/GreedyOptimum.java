@@ -19,6 +19,16 @@ public final class GreedyOptimum {
      * @return the mean expected freshness of the pages
      */
     public static double meanFreshness(double[] rates, double budget, int steps) {
+        double[] f = fetchRates(rates, budget, steps);
+        double sum = 0;
+        for (int i = 0; i < rates.length; i++) {
+            sum += RefreshMath.freshness(rates[i], 1 / f[i]);
+        }
+        return sum / rates.length;
+    }
+
+    /** The fetches a second the optimal policy gives each page (about 0 for a page it does not fetch). */
+    public static double[] fetchRates(double[] rates, double budget, int steps) {
         double step = budget / steps;
         double[] f = new double[rates.length];
         Arrays.fill(f, 1e-9);
@@ -34,10 +44,6 @@ public final class GreedyOptimum {
             }
             f[best] += step;
         }
-        double sum = 0;
-        for (int i = 0; i < rates.length; i++) {
-            sum += RefreshMath.freshness(rates[i], 1 / f[i]);
-        }
-        return sum / rates.length;
+        return f;
     }
 }

@@ -1,6 +1,7 @@
 package io.squall.freshness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -63,5 +64,12 @@ class RefreshMathTest {
             double x = RefreshMath.ratioForGain(gain);
             assertEquals(gain, RefreshMath.marginalGain(x), gain * 1e-6, "gain " + gain);
         }
+    }
+
+    @Test
+    void theEstimateFromDatesIsChangesOverExposure() {
+        assertEquals(3.0 / 600, RefreshMath.estimateRateFromDates(3, 600), 1e-12);
+        assertEquals(0, RefreshMath.estimateRateFromDates(0, 600));
+        assertThrows(IllegalArgumentException.class, () -> RefreshMath.estimateRateFromDates(1, 0));
     }
 }

@@ -96,13 +96,44 @@ class FreshnessSchedulerTest {
     void theEstimateStartsAtTheHostsRateAndMovesWithTheObservations() {
         double typical = 1.0 / 1000;
         assertEquals(typical, FreshnessScheduler.estimate(ChangeHistory.NONE, typical), 1e-12);
-        ChangeHistory neverChanged = new ChangeHistory(10, 0, 10 * 100, T0, "c");
-        ChangeHistory alwaysChanged = new ChangeHistory(10, 10, 10 * 100, T0, "c");
+        ChangeHistory neverChanged = new ChangeHistory(10, 0, 10 * 100, T0, "c", 0, 0);
+        ChangeHistory alwaysChanged = new ChangeHistory(10, 10, 10 * 100, T0, "c", 0, 10);
         double low = FreshnessScheduler.estimate(neverChanged, typical);
         double high = FreshnessScheduler.estimate(alwaysChanged, typical);
         assertTrue(low > 0 && low < typical, "never changed: " + low);
         assertTrue(high > 10 * typical, "always changed: " + high);
         assertTrue(Double.isFinite(high));
+    }
+
+    @Test
+    void datedChangesEstimateAPageFetchedFarLessOftenThanItChanges() {
+        // A page that changes every 10 s on average, fetched every 60 s: every fetch finds it changed, which
+        // alone bounds the estimate from below only; the dates of its changes tell the rate.
+        double rate = 1.0 / 10;
+        java.util.Random random = new java.util.Random(7);
+        ChangeHistory dated = ChangeHistory.NONE.after(Observation.FIRST, T0, "c", null);
+        ChangeHistory undated = dated;
+        double nextChange = -Math.log(1 - random.nextDouble()) / rate;
+        double lastChange = 0;
+        for (int fetch = 1; fetch <= 32; fetch++) {
+            double t = fetch * 60.0;
+            boolean changed = false;
+            while (nextChange <= t) {
+                lastChange = nextChange;
+                changed = true;
+                nextChange += -Math.log(1 - random.nextDouble()) / rate;
+            }
+            Observation seen = changed ? Observation.CHANGED : Observation.UNCHANGED;
+            Instant now = T0.plusMillis(Math.round(t * 1000));
+            dated = dated.after(seen, now, "c", T0.plusMillis(Math.round(lastChange * 1000)));
+            undated = undated.after(seen, now, "c", null);
+        }
+        double typical = 1.0 / 1000;
+        double fromDates = FreshnessScheduler.estimate(dated, typical);
+        double fromChanges = FreshnessScheduler.estimate(undated, typical);
+        assertTrue(dated.isDated());
+        assertEquals(rate, fromDates, rate * 0.35, "from dates: " + fromDates);
+        assertTrue(fromChanges < rate * 0.6, "from changes alone, a lower bound: " + fromChanges);
     }
 
     @Test

@@ -133,6 +133,7 @@ public final class FreshnessSimulation {
         double measured = freshSum / samples;
         double budget = Arrays.stream(fetchesInWindow).sum() / window;
         double optimum = GreedyOptimum.meanFreshness(rates, budget, 20_000);
+        double[] optimal = GreedyOptimum.fetchRates(rates, budget, 20_000);
         double uniform = Arrays.stream(rates).map(r -> RefreshMath.freshness(r, pages / budget)).average().orElse(0);
         System.out.printf("pages %d, %d s, changes every %.1f to %.0f s, last-modified %s: budget used %.3f/s;"
                 + " fresh %.3f, optimum %.3f, uniform %.3f: %.2f of the optimum (uniform %.2f)%n", pages, seconds,
@@ -141,15 +142,17 @@ public final class FreshnessSimulation {
         for (int b = 0; b + 1 < bounds.length; b++) {
             long n = 0;
             long fetched = 0;
+            double optimalFetches = 0;
             for (int i = 0; i < pages; i++) {
                 double interval = 1 / rates[i];
                 if (interval >= bounds[b] && interval < bounds[b + 1]) {
                     n++;
                     fetched += fetchesInWindow[i];
+                    optimalFetches += optimal[i] * 60;
                 }
             }
-            System.out.printf("  changes every %d+ s: %d pages, %.2f fetches a page a minute%n", bounds[b], n,
-                    n == 0 ? 0 : fetched * 60.0 / window / n);
+            System.out.printf("  changes every %d+ s: %d pages, %.2f fetches a page a minute (optimum %.2f)%n",
+                    bounds[b], n, n == 0 ? 0 : fetched * 60.0 / window / n, n == 0 ? 0 : optimalFetches / n);
         }
     }
 
