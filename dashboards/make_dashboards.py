@@ -192,18 +192,21 @@ def status_objects():
                       query="status:FETCHED"),
         visualization("squall-status-freshness", "Squall status: freshness of the fetched pages",
                       "With scheduler.class freshness: the mean expected freshness of the fetched pages (the share"
-                      " of the time their copy equals the live page), their estimated changes a day and the mean"
-                      " seconds planned between two fetches.", STATUS, "metric", METRIC_PARAMS,
+                      " of the time their copy equals the live page), their expected age (seconds since the live"
+                      " page first differed from the copy, 0 while it is fresh), their estimated changes a day and"
+                      " the mean seconds planned between two fetches.", STATUS, "metric", METRIC_PARAMS,
                       [metric(1, "avg", "metadata.freshness.expected", "expected freshness"),
-                       metric(2, "avg", "metadata.freshness.rate", "changes a day"),
-                       metric(3, "avg", "metadata.freshness.interval", "seconds between fetches")],
+                       metric(2, "avg", "metadata.freshness.age", "expected age (s)"),
+                       metric(3, "avg", "metadata.freshness.rate", "changes a day"),
+                       metric(4, "avg", "metadata.freshness.interval", "seconds between fetches")],
                       query="status:FETCHED"),
         table("squall-status-least-fresh-hosts", "Squall status: least fresh hosts",
               "With scheduler.class freshness: hosts by the mean expected freshness of their fetched pages,"
-              " lowest first, with their pages' estimated changes a day.", STATUS,
+              " lowest first, with their pages' expected age and estimated changes a day.", STATUS,
               [metric(1, "avg", "metadata.freshness.expected", "expected freshness"),
                terms(2, "key", 25, "bucket", label="host", order="asc"),
-               metric(3, "avg", "metadata.freshness.rate", "changes a day"), agg(4, "count", "metric", customLabel="pages")],
+               metric(3, "avg", "metadata.freshness.age", "expected age (s)"),
+               metric(4, "avg", "metadata.freshness.rate", "changes a day"), agg(5, "count", "metric", customLabel="pages")],
               query="status:FETCHED"),
         visualization("squall-status-last-observed", "Squall status: what the last fetch found",
                       "Each fetched page by what its last fetch found: changed, unchanged (fetched in full for"

@@ -4,6 +4,7 @@ import io.squall.config.Durations;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.ClusterState;
 import io.squall.console.CrawlControl;
+import io.squall.console.FreshnessPanel;
 import io.squall.console.HostIndexView;
 import io.squall.console.StatusIndexView;
 import io.squall.core.Status;
@@ -32,6 +33,7 @@ final class ClusterConsole implements CrawlControl {
 
     private final StatusIndexReader counts;
     private final StatusIndexView view;
+    private final FreshnessPanel freshness;
     private final HostIndexView hosts;
     private final ConsoleUrls urls;
     private final Duration recentFetch;
@@ -45,6 +47,7 @@ final class ClusterConsole implements CrawlControl {
             Duration hostsFlush, String where) {
         this.counts = counts;
         this.view = view;
+        this.freshness = new FreshnessPanel(() -> view.freshness(TOP_HOSTS), LocalConsole.FRESHNESS_EVERY);
         this.hosts = hosts;
         this.urls = urls;
         this.recentFetch = RATE_WINDOW.plus(hostsFlush);
@@ -93,6 +96,7 @@ final class ClusterConsole implements CrawlControl {
             p.put("hostNote", table.totals().hosts() + " hosts in the host index, " + table.totals().queued()
                     + " URLs waiting in the fetchers' queues (as their tasks last wrote them)");
             p.put("recentErrors", view.recentErrors(RECENT_ERRORS));
+            p.put("freshness", freshness.snapshot());
             p.put("status", byStatus);
         } catch (OpenSearchUnavailableException e) {
             p.put("state", "unreachable");

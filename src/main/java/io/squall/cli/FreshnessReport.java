@@ -2,56 +2,39 @@ package io.squall.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
+import io.squall.config.Durations;
+import io.squall.console.FreshnessFigures;
+import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 
-/**
- * How fresh the crawl's copy is, from the status index: the pages fetched more than once, what their last
- * fetch found (changed, unchanged in full, not modified), and the freshness the plan expects of them overall
- * and on the hosts where it is lowest (scheduler.class freshness stores it; other schedulers leave it out).
- *
- * @param pages pages with a change history (fetched at least once)
- * @param lastObserved pages by what their last fetch found: first, changed, unchanged, not-modified
- * @param expected the mean expected freshness, or null when no page has a plan
- * @param leastFresh the hosts with the lowest mean expected freshness, lowest first
- */
-record FreshnessReport(long pages, Map<String, Long> lastObserved, Double expected, List<HostFreshness> leastFresh) {
-    static final FreshnessReport NONE = new FreshnessReport(0, Map.of(), null, List.of());
-
-    /** A host's mean expected freshness over its pages with a plan. */
-    record HostFreshness(String host, long pages, double expected) {
-    }
-
-    /** Of the pages whose last fetch compared content, the share that found nothing changed in a full body. */
-    Double wastedShare() {
-        long compared = count("changed") + count("unchanged") + count("not-modified");
-        return compared == 0 ? null : count("unchanged") / (double) compared;
-    }
-
-    private long count(String observation) {
-        return lastObserved.getOrDefault(observation, 0L);
-    }
+/** How fresh the crawl's copy is ({@link FreshnessFigures}), as {@code squall status} and the summary write it. */
+record FreshnessReport(FreshnessFigures figures) {
+    static final FreshnessReport NONE = new FreshnessReport(FreshnessFigures.NONE);
 
     String toText() {
-        if (pages == 0) {
+        if (figures.pages() == 0) {
             return "";
         }
-        StringBuilder s = new StringBuilder("Freshness: ").append(ProgressLine.count(pages))
+        StringBuilder s = new StringBuilder("Freshness: ").append(ProgressLine.count(figures.pages()))
                 .append(" pages with a change history; last fetch found ")
-                .append(ProgressLine.count(count("changed"))).append(" changed, ")
-                .append(ProgressLine.count(count("unchanged"))).append(" unchanged, ")
-                .append(ProgressLine.count(count("not-modified"))).append(" not modified (304)");
-        Double wasted = wastedShare();
+                .append(ProgressLine.count(figures.count("changed"))).append(" changed, ")
+                .append(ProgressLine.count(figures.count("unchanged"))).append(" unchanged, ")
+                .append(ProgressLine.count(figures.count("not-modified"))).append(" not modified (304)");
+        Double wasted = figures.wastedShare();
         if (wasted != null) {
             s.append(String.format(Locale.ROOT, "; %.0f%% of compared fetches found nothing new", 100 * wasted));
         }
         s.append('\n');
-        if (expected != null) {
-            s.append(String.format(Locale.ROOT, "  expected freshness %.1f%%%n", 100 * expected));
-            if (!leastFresh.isEmpty()) {
-                s.append("Least fresh hosts (expected freshness, pages):\n");
-                leastFresh.forEach(h -> s.append(String.format(Locale.ROOT, "  %9.1f%% %9s  %s%n", 100 * h.expected(),
+        if (figures.expected() != null) {
+            s.append(String.format(Locale.ROOT, "  expected freshness %.1f%%", 100 * figures.expected()));
+            if (figures.ageSeconds() != null) {
+                s.append(", expected age ").append(age(figures.ageSeconds()));
+            }
+            s.append('\n');
+            if (!figures.leastFresh().isEmpty()) {
+                s.append("Least fresh hosts (expected freshness, age, pages):\n");
+                figures.leastFresh().forEach(h -> s.append(String.format(Locale.ROOT, "  %9.1f%% %9s %9s  %s%n",
+                        100 * h.expected(), h.ageSeconds() == null ? "-" : age(h.ageSeconds()),
                         ProgressLine.count(h.pages()), h.host())));
             }
         }
@@ -60,18 +43,30 @@ record FreshnessReport(long pages, Map<String, Long> lastObserved, Double expect
 
     void addTo(ObjectNode root) {
         ObjectNode node = root.putObject("freshness");
-        node.put("pages", pages);
+        node.put("pages", figures.pages());
         ObjectNode observed = node.putObject("lastObserved");
-        lastObserved.forEach(observed::put);
-        Double wasted = wastedShare();
+        figures.lastObserved().forEach(observed::put);
+        Double wasted = figures.wastedShare();
         if (wasted != null) {
             node.put("unchangedShare", wasted);
         }
-        if (expected != null) {
-            node.put("expected", expected);
+        if (figures.expected() != null) {
+            node.put("expected", figures.expected());
+        }
+        if (figures.ageSeconds() != null) {
+            node.put("ageSeconds", figures.ageSeconds());
         }
         ArrayNode hosts = node.putArray("leastFresh");
-        leastFresh.forEach(h -> hosts.addObject().put("host", h.host()).put("pages", h.pages())
-                .put("expected", h.expected()));
+        figures.leastFresh().forEach(h -> {
+            ObjectNode host = hosts.addObject().put("host", h.host()).put("pages", h.pages()).put("expected", h.expected());
+            if (h.ageSeconds() != null) {
+                host.put("ageSeconds", h.ageSeconds());
+            }
+        });
+    }
+
+    /** An age to the second: {@code 3m20s}, {@code 15d00h00m}. */
+    private static String age(double seconds) {
+        return Durations.format(Duration.ofSeconds(Math.round(seconds)));
     }
 }

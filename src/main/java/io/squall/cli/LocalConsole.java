@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.Durations;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
+import io.squall.console.FreshnessPanel;
 import io.squall.console.HostTable;
 import io.squall.console.LogTail;
 import io.squall.console.RateHistory;
@@ -35,6 +36,8 @@ final class LocalConsole implements CrawlControl {
     private static final Logger LOG = LoggerFactory.getLogger(LocalConsole.class);
     static final int TOP_HOSTS = 15;
     static final int RECENT_ERRORS = 15;
+    /** The freshness panel's aggregation reads every page with a history: not at every refresh of the page. */
+    static final Duration FRESHNESS_EVERY = Duration.ofSeconds(15);
     static final int LOG_LINES = 30;
     /** Points kept for the charts: at one every 3 s, the first 36 minutes at full detail, then thinned. */
     static final int HISTORY_POINTS = 720;
@@ -59,6 +62,7 @@ final class LocalConsole implements CrawlControl {
     private ProgressSample before;
     private Map<String, Long> byStatus = Map.of();
     private StatusIndexView index;
+    private FreshnessPanel freshness;
     private ConsoleUrls urls;
     private Path crawlLog;
     private Map<String, Object> hosts = HostTable.of(List.of(), TOP_HOSTS);
@@ -73,6 +77,7 @@ final class LocalConsole implements CrawlControl {
     /** The crawl's status index is up: errors, URL lookups and seeds can be served, and the crawl log is there. */
     synchronized void connected(StatusIndexView statusIndex, ConsoleUrls consoleUrls, Path crawlLogFile) {
         this.index = statusIndex;
+        this.freshness = new FreshnessPanel(() -> statusIndex.freshness(TOP_HOSTS), FRESHNESS_EVERY);
         this.urls = consoleUrls;
         this.crawlLog = crawlLogFile;
     }
@@ -177,10 +182,12 @@ final class LocalConsole implements CrawlControl {
     private Map<String, Object> live() {
         Map<String, Object> p = figures();
         StatusIndexView statusIndex;
+        FreshnessPanel freshnessPanel;
         Path logFile;
         Supplier<List<QueueView>> fetcherQueues;
         synchronized (this) {
             statusIndex = index;
+            freshnessPanel = freshness;
             logFile = crawlLog;
             fetcherQueues = queues;
         }
@@ -196,6 +203,7 @@ final class LocalConsole implements CrawlControl {
         recentErrors = recentErrors(statusIndex);
         p.put("hosts", hostTable);
         p.put("recentErrors", recentErrors);
+        p.put("freshness", freshnessPanel == null ? null : freshnessPanel.snapshot());
         p.put("logFile", logFile == null ? null : logFile.toString());
         p.put("log", logTail(logFile));
         return p;

@@ -1,11 +1,10 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.FreshnessFigures;
 import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
-import io.squall.freshness.ChangeHistory;
-import io.squall.frontier.FreshnessScheduler;
 import io.squall.opensearch.SquallIndex;
 import io.squall.opensearch.StatusReads;
 import java.time.Instant;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import org.opensearch.client.json.JsonData;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
-import org.opensearch.client.opensearch._types.SortOrder;
 import org.opensearch.client.opensearch._types.aggregations.Aggregate;
 import org.opensearch.client.opensearch._types.aggregations.StringTermsBucket;
 import org.opensearch.client.opensearch.core.SearchResponse;
@@ -29,9 +27,6 @@ import org.opensearch.client.opensearch.core.SearchResponse;
  */
 final class StatusIndexReader {
     private final OpenSearchClient client;
-    private static final String HISTORY_FIELD = "metadata." + ChangeHistory.LAST;
-    private static final String OBSERVED_FIELD = "metadata." + ChangeHistory.OBSERVED;
-    private static final String EXPECTED_FIELD = "metadata." + FreshnessScheduler.EXPECTED;
 
     private final String index;
     private final StatusIndexView view;
@@ -89,49 +84,14 @@ final class StatusIndexReader {
                         .aggregations("causes", c -> c.terms(t -> t.field("metadata." + MetadataKeys.ERROR_CAUSE)
                                         .size(top))
                                 .aggregations("hosts", h -> h.cardinality(n -> n.field("key")))))
-                .aggregations("freshness", a -> a.filter(f -> f.exists(e -> e.field(HISTORY_FIELD)))
-                        .aggregations("observed", o -> o.terms(t -> t.field(OBSERVED_FIELD).size(8)))
-                        .aggregations("expected", e -> e.avg(v -> v.field(EXPECTED_FIELD)))
-                        .aggregations("hosts", h -> h.terms(t -> t.field("key").size(top)
-                                        .order(List.of(Map.of("expected", SortOrder.Asc))))
-                                .aggregations("expected", e -> e.avg(v -> v.field(EXPECTED_FIELD))))),
+                .aggregations("freshness", FreshnessFigures.aggregation(top)),
                 Void.class));
         Map<String, Long> byStatus = byStatus(response);
         long total = response.hits().total() == null ? 0 : response.hits().total().value();
         return new CrawlSummary.StatusReport(index, total, byStatus,
                 buckets(response.aggregations().get("hosts")),
                 causes(response.aggregations().get("failed").filter().aggregations().get("causes")),
-                freshness(response.aggregations().get("freshness")));
-    }
-
-    /** The freshness part of the report, from the "freshness" filter aggregation. */
-    private static FreshnessReport freshness(Aggregate aggregate) {
-        if (aggregate == null || !aggregate.isFilter() || aggregate.filter().docCount() == 0) {
-            return FreshnessReport.NONE;
-        }
-        Map<String, Aggregate> parts = aggregate.filter().aggregations();
-        Map<String, Long> observed = new LinkedHashMap<>();
-        buckets(parts.get("observed")).forEach(e -> observed.put(e.getKey(), e.getValue()));
-        Double expected = average(parts.get("expected"));
-        List<FreshnessReport.HostFreshness> hosts = new ArrayList<>();
-        Aggregate byHost = parts.get("hosts");
-        if (expected != null && byHost != null && byHost.isSterms()) {
-            for (StringTermsBucket bucket : byHost.sterms().buckets().array()) {
-                Double mean = average(bucket.aggregations().get("expected"));
-                if (mean != null) {
-                    hosts.add(new FreshnessReport.HostFreshness(bucket.key(), bucket.docCount(), mean));
-                }
-            }
-        }
-        return new FreshnessReport(aggregate.filter().docCount(), observed, expected, hosts);
-    }
-
-    private static Double average(Aggregate aggregate) {
-        if (aggregate == null || !aggregate.isAvg() || aggregate.avg().value() == null) {
-            return null;
-        }
-        double value = aggregate.avg().value();
-        return Double.isFinite(value) ? value : null;
+                new FreshnessReport(FreshnessFigures.from(response.aggregations().get("freshness"))));
     }
 
     private static Map<String, Long> byStatus(SearchResponse<Void> response) {

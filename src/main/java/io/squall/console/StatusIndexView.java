@@ -42,6 +42,13 @@ public final class StatusIndexView {
         this.index = index;
     }
 
+    /** How fresh the crawl's copy is expected to be, with the {@code top} least fresh hosts: one aggregation. */
+    public FreshnessFigures freshness(int top) {
+        SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
+                .aggregations("freshness", FreshnessFigures.aggregation(top)), Void.class));
+        return FreshnessFigures.from(response.aggregations().get("freshness"));
+    }
+
     /** The latest FETCH_ERROR and ERROR outcomes, newest first: URL, status, cause, message, HTTP code, time. */
     public List<Map<String, Object>> recentErrors(int size) {
         SearchResponse<Map> response = call(() -> client.search(s -> s.index(index).size(size)

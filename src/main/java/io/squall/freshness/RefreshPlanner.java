@@ -61,8 +61,8 @@ public final class RefreshPlanner {
         this.hosts = Caffeine.newBuilder().maximumSize(maxHosts).build();
     }
 
-    /** A page's next interval and its expected freshness over it. */
-    public record Planned(double intervalSeconds, double expectedFreshness, String place) {
+    /** A page's next interval, and its expected freshness and age (seconds) over it. */
+    public record Planned(double intervalSeconds, double expectedFreshness, double expectedAgeSeconds, String place) {
     }
 
     /**
@@ -121,7 +121,8 @@ public final class RefreshPlanner {
             plan.add(bucket, weight);
             placed = bucket;
         }
-        return new Planned(interval, RefreshMath.freshness(plannedRate, interval), id + ":" + placed + ":"
+        return new Planned(interval, RefreshMath.freshness(plannedRate, interval), RefreshMath.age(plannedRate, interval),
+                id + ":" + placed + ":"
                 + ChangeHistory.format(weight));
     }
 

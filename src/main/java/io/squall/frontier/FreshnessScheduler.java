@@ -22,13 +22,15 @@ import java.util.Optional;
  * other statuses are scheduled as by the default scheduler.
  *
  * <p>Stores per page {@code freshness.rate} (estimated changes a day), {@code freshness.interval} (seconds
- * planned), {@code freshness.expected} (expected freshness over that interval) and {@code freshness.plan}
+ * planned), {@code freshness.expected} and {@code freshness.age} (expected freshness, and expected seconds
+ * since the live page last differed from the copy, over that interval) and {@code freshness.plan}
  * (its place in the plan); it costs no read and no write beyond the page's own status document.
  */
 public final class FreshnessScheduler implements Scheduler {
     public static final String RATE = "freshness.rate";
     public static final String INTERVAL = "freshness.interval";
     public static final String EXPECTED = "freshness.expected";
+    public static final String AGE = "freshness.age";
     public static final String PLAN = "freshness.plan";
     private static final double SECONDS_A_DAY = 86_400;
     /** Decayed counts are not whole: a page is "always changed" when it missed less than half a change. */
@@ -103,6 +105,7 @@ public final class FreshnessScheduler implements Scheduler {
         metadata.set(RATE, ChangeHistory.format(rate * SECONDS_A_DAY));
         metadata.set(INTERVAL, Long.toString(Math.round(planned.intervalSeconds())));
         metadata.set(EXPECTED, ChangeHistory.format(planned.expectedFreshness()));
+        metadata.set(AGE, ChangeHistory.format(planned.expectedAgeSeconds()));
         metadata.set(PLAN, planned.place());
         return Optional.of(now.plusMillis(Math.round(planned.intervalSeconds() * 1000)));
     }

@@ -152,6 +152,17 @@
         e.url, e.status + (e.httpCode ? ' ' + e.httpCode : ''), e.cause || '', e.message || '']),
       [0, 'url', 0, 0, 0]);
 
+    const fresh = p.freshness;
+    $('freshnessSection').hidden = !fresh;
+    if (fresh) {
+      const percent = v => v == null ? '–' : (100 * v).toFixed(1) + '%';
+      $('freshExpected').textContent = percent(fresh.expected);
+      $('freshAge').textContent = fresh.age || '–';
+      $('freshWasted').textContent = percent(fresh.wastedShare);
+      table('leastFresh', ['host', 'expected freshness', 'expected age', 'pages'],
+        (fresh.leastFresh || []).map(h => [h.host, percent(h.expected), h.age || '–', count(h.pages)]), [0, 1, 1, 1]);
+    }
+
     $('logSection').hidden = !p.logFile;
     $('logFile').textContent = p.logFile || '';
     $('log').textContent = (p.log || []).join('\n');

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.FreshnessFigures;
+import io.squall.console.StatusIndexView;
 import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
@@ -66,18 +68,24 @@ class FreshnessReportTest {
         os.refresh(SquallIndex.STATUS);
 
         CrawlSummary.StatusReport report = new StatusIndexReader(os.client(), config).report(10);
-        FreshnessReport freshness = report.freshness();
+        FreshnessFigures freshness = report.freshness().figures();
         assertEquals(4, freshness.pages());
         assertEquals(Map.of("changed", 2L, "unchanged", 1L, "not-modified", 1L), freshness.lastObserved());
         assertEquals(0.25, freshness.wastedShare(), 1e-9);
         assertNotNull(freshness.expected(), "the freshness scheduler stores each page's expected freshness");
         assertTrue(freshness.expected() > 0 && freshness.expected() <= 1, freshness.toString());
+        assertNotNull(freshness.ageSeconds(), "and its expected age");
+        assertTrue(freshness.ageSeconds() > 0, freshness.toString());
+        assertNotNull(freshness.leastFresh().get(0).ageSeconds(), freshness.toString());
         assertEquals(2, freshness.leastFresh().size());
         assertEquals("b.example", freshness.leastFresh().get(0).host(), "its only page changed: least fresh first");
+        assertEquals(freshness, new StatusIndexView(os.client(), SquallIndex.STATUS.name(config)).freshness(10),
+                "the console reads the same figures");
         String text = report.toText();
         assertTrue(text.contains("Freshness: 4 pages with a change history; last fetch found 2 changed, 1 unchanged,"
                 + " 1 not modified (304); 25% of compared fetches found nothing new"), text);
         assertTrue(text.contains("expected freshness"), text);
+        assertTrue(text.contains(", expected age "), text);
     }
 
     private static BulkWriter bulkWriter(TestOpenSearch os, CrawlerConfig config) {
