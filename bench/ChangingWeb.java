@@ -27,6 +27,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A changing web and what a crawl keeps fresh of it (issue #40): `bench/run changing [SCHEDULER...]`.
@@ -47,7 +49,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * starts with (fetchInterval.default) is the uniform pass, PAGES x DELAY seconds, rounded to minutes.
  *
  * <p>Settings (environment): BENCH_CHANGING_SEED (1), _HOSTS (8), _PAGES (120), _DELAY (1 s), _FASTEST (0.2 s),
- * _SLOWEST (600 s), _DURATION (12m), _START_MINUTES (the initial interval; PAGES x DELAY / 60 by default).
+ * _SLOWEST (600 s), _DURATION (12m), _START_MINUTES (the initial interval; PAGES x DELAY / 60 by default),
+ * _MIRRORS (1: hosts after the HOSTS sites, mirror m serving site m's pages, the same main text at the same
+ * moment in another layout, without validators; not counted in the freshness figures).
+ *
+ * <p>After a crawl it also reads the status index (squall export) and checks the change detection and the
+ * near-duplicates against the truth: per page, the changes the crawler counted against the versions the
+ * server sent (a per-request sidebar must never count as a change), and every duplicate.of against the
+ * mirrors (a page marked a copy of anything but its own mirror or original is a false positive).
  * Arguments: the scheduler.class values to crawl with, in turn (default: adaptive default); "plan" prints
  * the closed forms for the settings and crawls nothing; "check" runs the analysis on simulated crawlers
  * that fetch at the uniform and at the optimal rates, whose measured freshness must match the closed forms;
@@ -57,14 +66,15 @@ public class ChangingWeb {
 
     /** The benchmark's settings, from the environment. */
     record Settings(long seed, int hosts, int pages, double delay, double fastest, double slowest, Duration duration,
-            int startMinutes) {
+            int startMinutes, int mirrors) {
         static Settings fromEnvironment() {
             int pages = Integer.parseInt(env("PAGES", "120"));
             double delay = Double.parseDouble(env("DELAY", "1"));
             int pass = (int) Math.max(1, Math.round(pages * delay / 60));
             return new Settings(Long.parseLong(env("SEED", "1")), Integer.parseInt(env("HOSTS", "8")), pages, delay,
                     Double.parseDouble(env("FASTEST", "0.2")), Double.parseDouble(env("SLOWEST", "600")),
-                    parseDuration(env("DURATION", "12m")), Integer.parseInt(env("START_MINUTES", String.valueOf(pass))));
+                    parseDuration(env("DURATION", "12m")), Integer.parseInt(env("START_MINUTES", String.valueOf(pass))),
+                    Integer.parseInt(env("MIRRORS", "1")));
         }
 
         private static String env(String name, String otherwise) {
@@ -78,8 +88,8 @@ public class ChangingWeb {
 
         String describe() {
             return String.format(Locale.ROOT, "%d hosts x %d pages, %.2g s between fetches on a host (a pass: %.0f s),"
-                    + " change intervals log-uniform in [%.2g s, %.0f s], seed %d, crawls of %d s", hosts, pages, delay,
-                    pages * delay, fastest, slowest, seed, duration.toSeconds());
+                    + " change intervals log-uniform in [%.2g s, %.0f s], seed %d, crawls of %d s; %d mirror host(s)",
+                    hosts, pages, delay, pages * delay, fastest, slowest, seed, duration.toSeconds(), mirrors);
         }
     }
 
@@ -154,6 +164,16 @@ public class ChangingWeb {
             Files.write(dir.resolve("requests.tsv"), log.lines());
             System.out.println("  request log: " + dir.resolve("requests.tsv"));
             System.out.print(Analysis.of(model, log, settings).report());
+            Path exported = dir.resolve("status.jsonl");
+            Process export = new ProcessBuilder("./squall", "export", "--data", dir.resolve("data").toString(),
+                    "--format", "json", "--output", exported.toString())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (export.waitFor(10, TimeUnit.MINUTES) && export.exitValue() == 0) {
+                System.out.print(Accuracy.of(model, log, sites, Files.readAllLines(exported)).report());
+            } else {
+                export.destroyForcibly();
+                System.out.println("  the status index could not be exported: no check of change detection and duplicates");
+            }
         }
     }
 
@@ -462,7 +482,7 @@ public class ChangingWeb {
 
         static Sites start(ChangeModel model, RequestLog log) throws IOException {
             Sites sites = new Sites(model, log);
-            for (int h = 0; h < model.settings.hosts(); h++) {
+            for (int h = 0; h < model.settings.hosts() + model.settings.mirrors(); h++) {
                 ServerSocket server = new ServerSocket();
                 server.bind(new InetSocketAddress(address(h), sites.port), 64);
                 sites.port = server.getLocalPort();
@@ -491,6 +511,27 @@ public class ChangingWeb {
                 seeds.add(root(h) + "/");
             }
             return seeds;
+        }
+
+        /** The site a host mirrors: itself for a site, site m for mirror m. */
+        int original(int host) {
+            return host < model.settings.hosts() ? host : (host - model.settings.hosts()) % model.settings.hosts();
+        }
+
+        boolean isMirror(int host) {
+            return host >= model.settings.hosts();
+        }
+
+        /** The host and page of a page URL of these sites, or null. */
+        int[] hostAndPage(String url) throws IOException {
+            for (int h = 0; h < servers.size(); h++) {
+                String prefix = root(h) + "/p/";
+                if (url.startsWith(prefix)) {
+                    int page = pageOf(url.substring(root(h).length()));
+                    return page < 0 ? null : new int[] {h, page};
+                }
+            }
+            return null;
         }
 
         private String root(int host) throws IOException {
@@ -562,6 +603,12 @@ public class ChangingWeb {
             double now = model.now();
             long request = served.incrementAndGet();
             int page = pageOf(path);
+            if (page >= 0 && isMirror(host)) {
+                log.other(host);
+                int site = original(host);
+                return response(200, "text/html; charset=utf-8", html(host, site, page, model.version(site, page, now),
+                        request), "");
+            }
             if (page >= 0) {
                 return page(host, page, now, request, headers);
             }
@@ -571,10 +618,10 @@ public class ChangingWeb {
             }
             if (path.equals("/robots.txt")) {
                 String robots = "User-agent: *\nDisallow: /private/\n"
-                        + (ChangeModel.sitemap(host) ? "Sitemap: " + root(host) + "/sitemap.xml\n" : "");
+                        + (!isMirror(host) && ChangeModel.sitemap(host) ? "Sitemap: " + root(host) + "/sitemap.xml\n" : "");
                 return response(200, "text/plain", robots, "");
             }
-            if (path.equals("/sitemap.xml") && ChangeModel.sitemap(host)) {
+            if (path.equals("/sitemap.xml") && !isMirror(host) && ChangeModel.sitemap(host)) {
                 return response(200, "application/xml", sitemap(host, now), "");
             }
             return response(404, "text/html", "<html><body>not found</body></html>", "");
@@ -598,7 +645,7 @@ public class ChangingWeb {
             log.page(now, host, page, 200, version);
             String validators = ChangeModel.conditional(host) ? "ETag: " + etag + "\r\nLast-Modified: "
                     + HTTP_DATE.format(ZonedDateTime.ofInstant(modified, ZoneOffset.UTC)) + "\r\n" : "";
-            return response(200, "text/html; charset=utf-8", html(host, page, version, request), validators);
+            return response(200, "text/html; charset=utf-8", html(host, host, page, version, request), validators);
         }
 
         private static boolean notModified(Map<String, String> headers, String etag, Instant modified) {
@@ -653,13 +700,21 @@ public class ChangingWeb {
             return s.append("</ul></main>\n").append(sidebar(request)).append("</body></html>\n").toString();
         }
 
-        /** The main text depends on the host, the page and its version only; the sidebar on the request. */
-        private String html(int host, int page, int version, long request) {
-            Random random = new Random(model.settings.seed() * 1_000_003L + host * 65_537L + page * 257L + version);
+        /**
+         * The main text depends on the site, the page and its version only; the sidebar on the request. A mirror
+         * serves its site's main text in a layout of its own.
+         */
+        private String html(int host, int site, int page, int version, long request) {
+            Random random = new Random(model.settings.seed() * 1_000_003L + site * 65_537L + page * 257L + version);
             StringBuilder s = new StringBuilder(4_000);
-            s.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Site ").append(host)
-                    .append(", page ").append(page).append("</title></head>\n<body>\n<nav><a href=\"/\">Home</a>")
-                    .append(" <a href=\"/p/").append((page + 1) % model.settings.pages()).append(".html\">Next</a></nav>\n")
+            String next = (page + 1) % model.settings.pages() + ".html";
+            s.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                    .append(isMirror(host) ? "Mirror " + host + " of site " + site : "Site " + site).append(", page ")
+                    .append(page).append("</title></head>\n<body>\n")
+                    .append(isMirror(host) ? "<header>A mirror, updated from the original as it changes</header>\n"
+                            + "<div role=\"navigation\"><a href=\"/\">Mirror home</a> <a href=\"/p/" + next
+                            + "\">Following page</a></div>\n"
+                            : "<nav><a href=\"/\">Home</a> <a href=\"/p/" + next + "\">Next</a></nav>\n")
                     .append("<main><article><h1>").append(sentence(random, 6)).append("</h1>\n");
             for (int p = 0; p < 8; p++) {
                 s.append("<p>").append(sentence(random, 50)).append(".</p>\n");
@@ -689,6 +744,119 @@ public class ChangingWeb {
             for (int i = 0; i < words; i++) {
                 s.append(i == 0 ? "" : " ").append(WORDS[random.nextInt(WORDS.length)]);
             }
+            return s.toString();
+        }
+    }
+
+    /**
+     * What the crawler told of the pages against the truth, from its status index (one JSON document a line,
+     * as squall export writes them). Change detection: for every page of the sites fetched more than once and
+     * at most {@value #UNDECAYED} times (beyond, the history is scaled down), the changes its history counts
+     * against the changes the server's versions show between its consecutive fetches (a 304 is no change);
+     * pages whose history counts fewer fetches than the server answered (an answer whose outcome was not
+     * written when the crawl stopped) are left out. Near-duplicates: every duplicate.of, against the mirrors.
+     */
+    static final class Accuracy {
+        static final int UNDECAYED = 32;
+        private static final Pattern URL = Pattern.compile("\"url\":\"([^\"]*)\"");
+        private static final Pattern FETCHES = Pattern.compile("\"freshness\\.fetches\":\\[\"([^\"]*)\"\\]");
+        private static final Pattern CHANGES = Pattern.compile("\"freshness\\.changes\":\\[\"([^\"]*)\"\\]");
+        private static final Pattern DUPLICATE_OF = Pattern.compile("\"duplicate\\.of\":\\[\"([^\"]*)\"\\]");
+
+        long compared, exact, trueChanges, countedChanges, steadyPages, steadyCalledChanged, leftOut;
+        long mirroredPages, mirrorPairsMarked, falsePositives;
+        final List<String> falsePositiveExamples = new ArrayList<>();
+
+        static Accuracy of(ChangeModel model, RequestLog log, Sites sites, List<String> documents) throws IOException {
+            Accuracy a = new Accuracy();
+            Map<Long, List<Request>> byPage = new HashMap<>();
+            for (Request r : log.requests()) {
+                byPage.computeIfAbsent(((long) r.host() << 32) | r.page(), k -> new ArrayList<>()).add(r);
+            }
+            a.mirroredPages = (long) model.settings.mirrors() * model.settings.pages();
+            for (String line : documents) {
+                Matcher url = URL.matcher(line);
+                if (!url.find()) {
+                    continue;
+                }
+                int[] where = sites.hostAndPage(url.group(1));
+                if (where == null) {
+                    continue; // an index page, robots.txt, a sitemap
+                }
+                a.duplicate(sites, where, find(DUPLICATE_OF, line));
+                String fetches = find(FETCHES, line);
+                String changes = find(CHANGES, line);
+                if (!sites.isMirror(where[0]) && fetches != null && changes != null) {
+                    a.changes(byPage.getOrDefault(((long) where[0] << 32) | where[1], List.of()),
+                            Double.parseDouble(fetches), Double.parseDouble(changes));
+                }
+            }
+            return a;
+        }
+
+        private static String find(Pattern pattern, String line) {
+            Matcher m = pattern.matcher(line);
+            return m.find() ? m.group(1) : null;
+        }
+
+        private void changes(List<Request> requests, double fetches, double changes) {
+            int observations = 0;
+            int changed = 0;
+            int copy = -1;
+            for (Request r : requests) {
+                if (copy >= 0) {
+                    observations++;
+                    changed += r.status() == 200 && r.version() != copy ? 1 : 0;
+                }
+                if (r.status() == 200) {
+                    copy = r.version();
+                }
+            }
+            if (observations == 0 || observations > UNDECAYED) {
+                return;
+            }
+            if (Math.round(fetches) != observations) {
+                leftOut++;
+                return;
+            }
+            compared++;
+            trueChanges += changed;
+            countedChanges += Math.round(changes);
+            exact += Math.round(changes) == changed ? 1 : 0;
+            if (changed == 0) {
+                steadyPages++;
+                steadyCalledChanged += changes > 0 ? 1 : 0;
+            }
+        }
+
+        private void duplicate(Sites sites, int[] page, String duplicateOf) throws IOException {
+            if (duplicateOf == null) {
+                return;
+            }
+            int[] of = sites.hostAndPage(duplicateOf);
+            boolean counterpart = of != null && of[1] == page[1] && of[0] != page[0]
+                    && sites.original(of[0]) == sites.original(page[0]);
+            if (counterpart) {
+                mirrorPairsMarked++;
+            } else {
+                falsePositives++;
+                if (falsePositiveExamples.size() < 5) {
+                    falsePositiveExamples.add(page[0] + "/" + page[1] + " -> " + duplicateOf);
+                }
+            }
+        }
+
+        String report() {
+            StringBuilder s = new StringBuilder();
+            s.append(String.format(Locale.ROOT, "%n  change detection (status index against the versions served):"
+                    + " %d pages compared (fetched 2 to %d times; %d left out: an answer not written by the end),"
+                    + " changes counted exactly on %d (%.1f%%); changes %d counted against %d true;"
+                    + " %d pages never changed between fetches, %d of them counted as changed%n", compared,
+                    UNDECAYED + 1, leftOut, exact, compared == 0 ? 0 : 100.0 * exact / compared, countedChanges,
+                    trueChanges, steadyPages, steadyCalledChanged));
+            s.append(String.format(Locale.ROOT, "  near-duplicates: %d pages mirrored, %d mirror/original pairs marked"
+                    + " duplicate.of, %d false positives%s%n", mirroredPages, mirrorPairsMarked, falsePositives,
+                    falsePositiveExamples.isEmpty() ? "" : " (" + String.join(", ", falsePositiveExamples) + ")"));
             return s.toString();
         }
     }

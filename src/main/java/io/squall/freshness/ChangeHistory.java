@@ -27,7 +27,8 @@ import java.util.Locale;
  * @param last when the page was last observed, or null if never
  * @param content the fingerprint (16 hex digits) or digest of the content at the last observation, or null
  * @param exposureSeconds the seconds the page is known to have stayed unchanged, summed (decayed)
- * @param undatedChanges changes (and contradicting dates) the server's dates did not account for (decayed)
+ * @param undatedChanges changes (and contradicting dates) the server's dates did not account for, and one for a
+ *     first fetch without a date (decayed)
  */
 public record ChangeHistory(double observations, double changes, double spanSeconds, Instant last, String content,
         double exposureSeconds, double undatedChanges) {
@@ -99,7 +100,13 @@ public record ChangeHistory(double observations, double changes, double spanSeco
      */
     public ChangeHistory after(Observation observation, Instant now, String newContent, Instant lastModified) {
         String kept = newContent != null ? newContent : content;
-        if (!observation.counts() || last == null || !now.isAfter(last)) {
+        if (last == null) {
+            // A server that sends no date with the first fetch is taken for one that does not date its changes
+            // until about twenty fetches have diluted this: its unchanged fetches alone tell nothing of its dates.
+            return new ChangeHistory(observations, changes, spanSeconds, now, kept, exposureSeconds,
+                    lastModified == null ? 1 : 0);
+        }
+        if (!observation.counts() || !now.isAfter(last)) {
             return new ChangeHistory(observations, changes, spanSeconds, now, kept, exposureSeconds, undatedChanges);
         }
         double seconds = secondsBetween(last, now);

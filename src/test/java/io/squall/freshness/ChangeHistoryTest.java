@@ -72,7 +72,7 @@ class ChangeHistoryTest {
 
     @Test
     void datesThatDisagreeWithTheFetchesAreNotTrusted() {
-        ChangeHistory first = ChangeHistory.NONE.after(Observation.FIRST, T0, "a", null);
+        ChangeHistory first = ChangeHistory.NONE.after(Observation.FIRST, T0, "a", T0.minusSeconds(50));
         ChangeHistory noDate = first.after(Observation.CHANGED, T0.plusSeconds(100), "b", null);
         assertEquals(50, noDate.exposureSeconds(), 1e-9, "a change without a date: half its interval");
         assertFalse(noDate.isDated());
@@ -84,6 +84,9 @@ class ChangeHistoryTest {
         assertFalse(dateMoved.isDated(), "a server that dates every answer: the date moved, the content did not");
         ChangeHistory steady = first.after(Observation.UNCHANGED, T0.plusSeconds(100), "a", T0.minusSeconds(5));
         assertTrue(steady.isDated());
+        ChangeHistory neverDated = ChangeHistory.NONE.after(Observation.FIRST, T0, "a", null)
+                .after(Observation.UNCHANGED, T0.plusSeconds(100), "a", null);
+        assertFalse(neverDated.isDated(), "a server that sent no date: its unchanged fetches tell nothing of dates");
     }
 
     @Test

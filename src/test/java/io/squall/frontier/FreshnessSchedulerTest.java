@@ -111,8 +111,8 @@ class FreshnessSchedulerTest {
         // alone bounds the estimate from below only; the dates of its changes tell the rate.
         double rate = 1.0 / 10;
         java.util.Random random = new java.util.Random(7);
-        ChangeHistory dated = ChangeHistory.NONE.after(Observation.FIRST, T0, "c", null);
-        ChangeHistory undated = dated;
+        ChangeHistory dated = ChangeHistory.NONE.after(Observation.FIRST, T0, "c", T0);
+        ChangeHistory undated = ChangeHistory.NONE.after(Observation.FIRST, T0, "c", null);
         double nextChange = -Math.log(1 - random.nextDouble()) / rate;
         double lastChange = 0;
         for (int fetch = 1; fetch <= 32; fetch++) {
