@@ -19,7 +19,7 @@ import java.util.Optional;
  * {@link RefreshPlanner} spends the host's politeness budget across the host's pages (a share kept for pages
  * never fetched while there are some), and the page is due again after the interval the plan gives it,
  * weighted by its priority. A page with a {@code fetchInterval} of its own (a seed's, a feed's) keeps it;
- * other statuses are scheduled as by the default scheduler.
+ * sitemaps and other statuses are scheduled as by the default scheduler.
  *
  * <p>Stores per page {@code freshness.rate} (estimated changes a day), {@code freshness.interval} (seconds
  * planned), {@code freshness.expected} and {@code freshness.age} (expected freshness, and expected seconds
@@ -84,7 +84,10 @@ public final class FreshnessScheduler implements Scheduler {
 
     @Override
     public Optional<Instant> nextFetchDate(String hostKey, Status status, Metadata metadata, Instant now) {
-        if (status != Status.FETCHED || metadata.containsKey(MetadataKeys.FETCH_INTERVAL)) {
+        // A sitemap is how new URLs are found: read on the default schedule, not planned as a page, for it changes
+        // whenever one of its pages does, and a plan would leave such a page at the longest interval.
+        if (status != Status.FETCHED || metadata.containsKey(MetadataKeys.FETCH_INTERVAL)
+                || "true".equals(metadata.getFirst(MetadataKeys.IS_SITEMAP))) {
             return defaults.nextFetchDate(status, metadata, now);
         }
         ChangeHistory history = ChangeHistory.of(metadata);

@@ -146,6 +146,10 @@ class FreshnessSchedulerTest {
         assertEquals(T0.plus(Duration.ofMinutes(30)),
                 scheduler.nextFetchDate("h", Status.FETCHED, feed, T0).orElseThrow());
         assertEquals(null, feed.getFirst(FreshnessScheduler.PLAN));
+        Metadata sitemap = new Metadata().set(MetadataKeys.IS_SITEMAP, "true");
+        assertEquals(T0.plus(Duration.ofMinutes(1440)),
+                scheduler.nextFetchDate("h", Status.FETCHED, sitemap, T0).orElseThrow(), "sitemaps on the default schedule");
+        assertEquals(null, sitemap.getFirst(FreshnessScheduler.PLAN));
     }
 
     @Test
