@@ -69,9 +69,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
                 new CollectorSink(renewal.collector(), tickets), counters, crawlLog(config, context), clock);
         unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
-        long bound = config.getLong("fetcher.max.status.backlog");
-        PendingWrites owed = tickets.ledger();
-        engine.pauseWhile(() -> bound > 0 && owed.writes() >= bound);
+        engine.fetchWithin(room(tickets.ledger(), config.getLong("fetcher.max.status.backlog")));
         registerMetrics(context);
         if (HostIndex.enabled(config)) {
             hostsClient = OpenSearchClients.create(config);
@@ -81,6 +79,24 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
             hosts.startFlushing(engine.queues(),
                     Duration.ofMillis(Math.round(config.getDouble("fetcher.hosts.flush.interval") * 1000)));
         }
+    }
+
+    /** Room for a fetch while the worker owes fewer than {@code bound} status writes (0: no bound). */
+    private static FetchEngine.Room room(PendingWrites owed, long bound) {
+        if (bound <= 0) {
+            return FetchEngine.Room.UNBOUNDED;
+        }
+        return new FetchEngine.Room() {
+            @Override
+            public long tryTake() {
+                return owed.reserve(bound);
+            }
+
+            @Override
+            public void giveBack(long taken) {
+                owed.release(taken);
+            }
+        };
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * ({@code fetcher.max.status.backlog}), and a stop waits until it is zero. Why: what a page costs is its
  * writes, not its tuple (a page that discovers a thousand new links is a thousand and one writes), and a
  * count of what the writers hold alone missed what piled up in Storm's queues before them, which a stop
- * then threw away.
+ * then threw away. A fetch about to start reserves a page's writes ({@link #reserve}), so that the bound
+ * holds however many fetches start at once.
  *
  * <p>Each outcome holds a ticket, which travels in its metadata ({@link io.squall.core.MetadataKeys#WRITES_TICKET}):
  * opened by the fetcher, settled by the parser once it knows the links, closed by the status updater once
@@ -73,6 +74,30 @@ public final class PendingWrites {
         if (owed != null) {
             writes.addAndGet(-owed);
         }
+    }
+
+    /**
+     * Room for one more fetch while fewer than {@code bound} writes are owed: counts the writes of a page
+     * (as {@link #openPage}) until {@link #release} and returns them; else returns -1. Why: fetches that start
+     * together would each see the room that only one of them has, and a stop would owe a page's writes per
+     * fetch thread beyond the bound.
+     */
+    public long reserve(long bound) {
+        long page = estimate();
+        while (true) {
+            long owed = writes.get();
+            if (owed >= bound) {
+                return -1;
+            }
+            if (writes.compareAndSet(owed, owed + page)) {
+                return page;
+            }
+        }
+    }
+
+    /** Gives back what {@link #reserve} counted: the fetch's outcome, if any, holds a ticket of its own by now. */
+    public void release(long reserved) {
+        writes.addAndGet(-reserved);
     }
 
     /** Whether this ledger holds the ticket. */

@@ -50,6 +50,27 @@ class PendingWritesTest {
     }
 
     @Test
+    void fetchesThatStartTogetherEachReserveAPageOfRoomUntilTheBoundIsTaken() {
+        PendingWrites owed = new PendingWrites();
+        owed.close(settled(owed, 1001));
+        long first = owed.reserve(3000);
+        long second = owed.reserve(3000);
+        long third = owed.reserve(3000);
+        assertEquals(1001, first);
+        assertEquals(1001, second);
+        assertEquals(1001, third, "2,002 owed, under the bound: one more page");
+        assertEquals(-1, owed.reserve(3000), "3,003 owed: no room, however many threads ask");
+        assertEquals(0, owed.outcomes(), "a reservation is no outcome");
+
+        String page = owed.openPage();
+        owed.release(first);
+        assertEquals(3003, owed.writes(), "the page fetched holds its own ticket once its room is given back");
+        owed.settle(page, 11);
+        assertEquals(2013, owed.writes());
+        assertTrue(owed.reserve(3000) > 0, "room again");
+    }
+
+    @Test
     void ticketsItDoesNotHoldChangeNothing() {
         PendingWrites owed = new PendingWrites();
         PendingWrites otherWorker = new PendingWrites();
