@@ -36,6 +36,14 @@ public final class WorkerPendingWrites {
         }
     }
 
+    /** Closes a ticket of the topology of that name in this JVM, if it has a ledger here and the ticket is its. */
+    public static synchronized void close(String topologyName, String ticket) {
+        Shared shared = BY_TOPOLOGY.get(topologyName);
+        if (shared != null) {
+            shared.ledger.close(ticket);
+        }
+    }
+
     /**
      * The writes owed by the topology of that name in this JVM, for the process that runs it here (the local
      * mode) to wait for them; 0 while no task has joined.
