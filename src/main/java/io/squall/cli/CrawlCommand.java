@@ -39,6 +39,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.apache.storm.Config;
 import org.apache.storm.flux.model.TopologyDef;
 import org.apache.storm.generated.StormTopology;
@@ -55,13 +57,11 @@ final class CrawlCommand {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlCommand.class);
     static final Duration TICK = Duration.ofMillis(250);
     static final Duration PROGRESS_EVERY = Duration.ofSeconds(3);
-    /** How long a stop before the frontier is dry lets in-flight URLs finish before the cluster goes down. */
-    static final Duration DRAIN = Duration.ofSeconds(10);
     /**
-     * How long a stop then waits for the outcomes of the pages already fetched to be written, the fetchers
-     * fetching nothing more, before the cluster goes down.
+     * How long a stop before the frontier is dry lets in-flight URLs be fetched; then the fetchers fetch
+     * nothing more and the stop waits, without a bound, for the outcomes of the pages fetched to be written.
      */
-    static final Duration WRITE_WAIT = Duration.ofSeconds(30);
+    static final Duration DRAIN = Duration.ofSeconds(10);
     /** How often a drain looks whether the URLs in flight are done: the last ones take tens of milliseconds. */
     static final Duration DRAIN_POLL = Duration.ofMillis(20);
     static final int TOP = 10;
@@ -331,8 +331,9 @@ final class CrawlCommand {
             LOG.info("{}", WarmUp.run(config, os.isEmbedded() ? os.client() : null, live::workerUp));
             start = System.nanoTime();
             startedAt = Instant.now();
-            Watch watch = new Watch(live, index, progress, console, new InjectionSignal(data.dir()), policy,
-                    columns, threads, start);
+            Watch watch = new Watch(live, running::pendingWrites, index, progress, console,
+                    new InjectionSignal(data.dir()), policy, columns, threads, start);
+            stop.owing(running::pendingOutcomes, running::pendingWrites);
             running.activate();
             console.started(running, reporting.metrics()::queueViews);
             while (true) {
@@ -380,11 +381,12 @@ final class CrawlCommand {
                 progress.message("Stopping: " + reason.description + "; no new URL is handed out, letting those in"
                         + " flight finish (up to " + DRAIN.toSeconds() + " s)...");
                 drained = drain(live, watch, DRAIN);
-                if (live.inFlight() > 0 && !stop.requested()) {
-                    running.stopFetching();
-                    progress.message("Stopping: fetching nothing more, writing the outcomes of the pages fetched"
-                            + " (up to " + WRITE_WAIT.toSeconds() + " s)...");
-                    drained = drained.plus(drain(live, watch, WRITE_WAIT));
+                running.stopFetching();
+                if (live.inFlight() > 0 || running.pendingWrites() > 0) {
+                    progress.message("Stopping: fetching nothing more, writing the outcomes of the pages fetched ("
+                            + ProgressLine.count(running.pendingWrites()) + " status writes; Ctrl-C again abandons"
+                            + " them)...");
+                    drained = drained.plus(awaitWrites(live, running, watch));
                 }
             }
             progress.finish();
@@ -428,14 +430,28 @@ final class CrawlCommand {
 
     /**
      * Lets the URLs in flight finish, at most {@code bound}, the progress line and the console still updated;
-     * returns how long it took.
+     * returns how long it took. A first Ctrl-C drains too: only a second one abandons (it ends the process).
      */
     private Duration drain(LiveStats live, Watch watch, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        return waitWhile(() -> live.inFlight() > 0 && System.nanoTime() < deadline, watch);
+    }
+
+    /**
+     * The fetchers fetching nothing more, waits until the outcome of every page fetched is written, the links
+     * it discovered with it, and nothing is in flight; returns how long it took. No bound: writes owed are
+     * bounded by fetcher.max.status.backlog, and each ends, written or failed (OpenSearch away: after its
+     * retries); a second Ctrl-C abandons them.
+     */
+    private Duration awaitWrites(LiveStats live, LocalCrawlTopology running, Watch watch) throws InterruptedException {
+        return waitWhile(() -> live.inFlight() > 0 || running.pendingWrites() > 0, watch);
+    }
+
+    private Duration waitWhile(BooleanSupplier condition, Watch watch) throws InterruptedException {
         long began = System.nanoTime();
-        long deadline = began + bound.toNanos();
         long nextTick = began + TICK.toNanos();
         watch.draining = true;
-        while (live.inFlight() > 0 && System.nanoTime() < deadline && !stop.requested()) {
+        while (condition.getAsBoolean()) {
             Thread.sleep(DRAIN_POLL.toMillis());
             if (System.nanoTime() >= nextTick) {
                 watch.tick(false);
@@ -455,6 +471,7 @@ final class CrawlCommand {
      */
     private static final class Watch {
         private final LiveStats live;
+        private final LongSupplier pendingWrites;
         private final StatusIndexReader index;
         private final ProgressPrinter progress;
         private final LocalConsole console;
@@ -475,9 +492,11 @@ final class CrawlCommand {
         private boolean draining;
         private Instant awaited;
 
-        Watch(LiveStats live, StatusIndexReader index, ProgressPrinter progress, LocalConsole console,
-              InjectionSignal injections, StopPolicy limits, int columns, long threads, long start) {
+        Watch(LiveStats live, LongSupplier pendingWrites, StatusIndexReader index, ProgressPrinter progress,
+              LocalConsole console, InjectionSignal injections, StopPolicy limits, int columns, long threads,
+              long start) {
             this.live = live;
+            this.pendingWrites = pendingWrites;
             this.index = index;
             this.progress = progress;
             this.console = console;
@@ -569,12 +588,18 @@ final class CrawlCommand {
             if (report) {
                 ProgressSample now = sample(live, elapsed, byStatus, due, threads, waitingFor(Instant.now()));
                 progress.update(ProgressLine.format(now, last, limits,
-                        draining ? "stopping" : console.paused() ? "paused" : null, columns));
+                        draining ? stopping() : console.paused() ? "paused" : null, columns));
                 console.publish(now, last, byStatus);
                 last = now;
                 lastPrint = elapsed.toNanos();
             }
             return dueRead == RecountPolicy.Read.NONE ? null : due;
+        }
+
+        /** A stopping crawl's state, with the status writes it still owes for the pages it fetched. */
+        private String stopping() {
+            long writes = pendingWrites.getAsLong();
+            return writes > 0 ? "stopping, " + ProgressLine.count(writes) + " writes left" : "stopping";
         }
 
         /** What the crawl waits for while it waits: nothing is in flight, and the URL is not due yet. */

@@ -1,22 +1,27 @@
 package io.squall.cli;
 
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 import sun.misc.Signal;
 
 /**
  * Ctrl-C and SIGTERM ask a local crawl to stop; the crawl loop notices, flushes and shuts down cleanly.
  * The signals are handled here rather than by a shutdown hook so that the JVM keeps running while the
  * topology drains. A second signal gives up on a clean stop and exits at once, after the cleanup given to
- * {@link #beforeHalt}.
+ * {@link #beforeHalt}, saying how many outcomes of URLs fetched it abandons ({@link #owing}).
  */
 final class StopSignal {
-    static final String FIRST = "squall: stopping cleanly; Ctrl-C again stops at once";
+    static final String FIRST = "squall: stopping cleanly, the outcomes of the pages fetched written first; Ctrl-C"
+            + " again stops at once";
     static final String SECOND = "squall: stopped at once; URLs in flight are fetched again by the next crawl";
 
     private final AtomicBoolean requested = new AtomicBoolean();
     private final PrintStream err;
     private volatile Runnable beforeHalt = () -> { };
+    private volatile LongSupplier outcomes = () -> 0;
+    private volatile LongSupplier writes = () -> 0;
 
     private StopSignal(PrintStream err) {
         this.err = err;
@@ -54,6 +59,22 @@ final class StopSignal {
         this.beforeHalt = cleanup;
     }
 
+    /** What a second signal abandons: the outcomes of URLs fetched not yet written, and their writes. */
+    void owing(LongSupplier outcomes, LongSupplier writes) {
+        this.outcomes = outcomes;
+        this.writes = writes;
+    }
+
+    /** The second signal's line: what it abandons, when the crawl owes writes. */
+    static String second(long outcomes, long writes) {
+        if (outcomes <= 0) {
+            return SECOND;
+        }
+        return String.format(Locale.ROOT, "squall: stopped at once, abandoning the outcomes of %,d URLs"
+                + " fetched (%,d status writes with their links): those URLs stay due and are fetched again by the"
+                + " next crawl", outcomes, writes);
+    }
+
     void request() {
         requested.set(true);
     }
@@ -74,7 +95,7 @@ final class StopSignal {
             return true;
         }
         err.println();
-        err.println(SECOND);
+        err.println(second(outcomes.getAsLong(), writes.getAsLong()));
         err.flush();
         beforeHalt.run();
         return false;

@@ -38,6 +38,11 @@ public final class MetadataKeys {
     /** The human-readable message that goes with {@link #ERROR_CAUSE}. */
     public static final String ERROR_MESSAGE = "error.message";
 
+    /**
+     * The ticket by which a worker counts the status writes an outcome owes until they are answered
+     * (io.squall.storm.PendingWrites); transient, as every key starting with "_".
+     */
+    public static final String WRITES_TICKET = "_writes.ticket";
     /** Target of a redirect, absolute. */
     public static final String REDIRECT_TO = "_redirTo";
     /** How many redirects led to this URL from the URL first requested. */

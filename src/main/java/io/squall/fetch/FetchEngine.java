@@ -12,7 +12,6 @@ import io.squall.metrics.Counters;
 import io.squall.urls.UrlFilter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +41,30 @@ public final class FetchEngine<T> implements AutoCloseable {
         void fail(T anchor);
     }
 
+    /**
+     * Room for the writes of what is fetched (see {@link #fetchWithin}); called from the fetch threads, so
+     * implementations must be thread-safe.
+     */
+    public interface Room {
+        /** No bound: every fetch may start. */
+        Room UNBOUNDED = new Room() {
+            @Override
+            public long tryTake() {
+                return 0;
+            }
+
+            @Override
+            public void giveBack(long taken) {
+            }
+        };
+
+        /** Takes room for one fetch's writes: what it took (0 or more), or a negative number for "none now". */
+        long tryTake();
+
+        /** Gives back what a fetch took, once its outcome was emitted (its writes then count for themselves). */
+        void giveBack(long taken);
+    }
+
     private final CrawlClock clock;
     private final HostQueues<T> queues;
     private final Protocol protocol;
@@ -57,7 +80,7 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final boolean forceMaxCrawlDelay;
     private volatile boolean running = true;
     private volatile boolean fetching = true;
-    private volatile BooleanSupplier writesBehind = () -> false;
+    private volatile Room room = Room.UNBOUNDED;
 
     /**
      * @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics})
@@ -130,29 +153,42 @@ public final class FetchEngine<T> implements AutoCloseable {
                 metrics.count("fetcher.queue.timeouts", 1);
                 sink.fail(expired.anchor());
             }
+            if (lease.item == null) {
+                continue;
+            }
+            Room writes = room;
+            long taken;
             try {
                 // The turn is held meanwhile: its host would not be fetched from anyway.
-                while (lease.item != null && fetching && running && writesBehind.getAsBoolean()) {
+                while ((taken = fetching && running ? writes.tryTake() : 0) < 0) {
                     Thread.sleep(WRITES_BEHIND_POLL_MILLIS);
                 }
             } catch (InterruptedException e) {
                 sink.fail(lease.item.anchor()); // closing: close() fails what is still queued
                 return;
             }
-            if (lease.item != null && !fetching) {
-                queues.release(lease, HostQueues.Feedback.noRequest());
-                sink.fail(lease.item.anchor());
-            } else if (lease.item != null) {
-                metrics.activeThreads.incrementAndGet();
-                try {
-                    turn(lease);
-                } catch (RuntimeException e) {
-                    // the turn was ended and its URL reported before the failure (in the sink): keep working
-                    LOG.error("reporting the outcome of {} failed", lease.item.url(), e);
-                } finally {
-                    metrics.activeThreads.decrementAndGet();
+            try {
+                if (!fetching) {
+                    queues.release(lease, HostQueues.Feedback.noRequest());
+                    sink.fail(lease.item.anchor());
+                } else {
+                    fetchInTurn(lease);
                 }
+            } finally {
+                writes.giveBack(taken);
             }
+        }
+    }
+
+    private void fetchInTurn(HostQueues.Lease<T> lease) {
+        metrics.activeThreads.incrementAndGet();
+        try {
+            turn(lease);
+        } catch (RuntimeException e) {
+            // the turn was ended and its URL reported before the failure (in the sink): keep working
+            LOG.error("reporting the outcome of {} failed", lease.item.url(), e);
+        } finally {
+            metrics.activeThreads.decrementAndGet();
         }
     }
 
@@ -289,12 +325,13 @@ public final class FetchEngine<T> implements AutoCloseable {
     }
 
     /**
-     * Starts no fetch while {@code behind} says the writes of what was fetched are behind: a fetch under way
-     * finishes, the next waits. Why: what a page costs downstream is its writes (its discovered links), and
-     * fetching on while they queue up grows the work in flight without bound.
+     * Starts a fetch only once it took {@code room} for its writes, held until its outcome was emitted: a
+     * fetch under way finishes, the next waits. Why: what a page costs downstream is its writes (its
+     * discovered links), and fetching on while they queue up grows the work in flight without bound; and
+     * fetches that start together must each take their own room, not all see the room that one of them has.
      */
-    public void pauseWhile(BooleanSupplier behind) {
-        this.writesBehind = behind;
+    public void fetchWithin(Room room) {
+        this.room = room;
     }
 
     /**

@@ -8,11 +8,12 @@ import io.squall.core.Metadata;
 import io.squall.core.Status;
 import io.squall.storm.FetchStop;
 import io.squall.storm.HoldsTuples;
-import io.squall.storm.StatusBacklog;
+import io.squall.storm.PendingWrites;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
 import io.squall.storm.TimeoutRenewal;
+import io.squall.storm.WriteTickets;
 import io.squall.urls.UrlFilters;
 import io.squall.warc.WarcArchive;
 import io.squall.opensearch.OpenSearchClients;
@@ -35,7 +36,9 @@ import org.apache.storm.tuple.Values;
  * output {@code (url, content, metadata)} on the default stream and {@code (url, metadata, status, discovered)} on
  * "status", every emit anchored to its input, every input acked or failed exactly once by the engine.
  * The fetch threads emit and ack, through the thread-safe collector of a {@link TimeoutRenewal}. Its host
- * queues' state goes to the host index and is read back when the task starts ({@link HostIndex}).
+ * queues' state goes to the host index and is read back when the task starts ({@link HostIndex}). Every
+ * outcome emitted holds a ticket of its worker's {@link PendingWrites}, and no fetch starts while the worker
+ * owes {@code fetcher.max.status.backlog} status writes or more.
  */
 public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private static final long serialVersionUID = 1L;
@@ -46,6 +49,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     private transient Runnable unregisterStop;
     private transient OpenSearchClient hostsClient;
     private transient HostIndex hosts;
+    private transient WriteTickets tickets;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -61,10 +65,11 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
             // Outside the archive: the WARC files keep every answer the browser was given, not the DOM.
             protocol = new RenderingProtocol(protocol, render, config, counters);
         }
+        tickets = WriteTickets.join(topoConf, context);
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
-                new CollectorSink(renewal.collector()), counters, crawlLog(config, context), clock);
+                new CollectorSink(renewal.collector(), tickets), counters, crawlLog(config, context), clock);
         unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
-        engine.pauseWhile(StatusBacklog.behind(topoConf, config.getLong("fetcher.max.status.backlog")));
+        engine.fetchWithin(room(tickets.ledger(), config.getLong("fetcher.max.status.backlog")));
         registerMetrics(context);
         if (HostIndex.enabled(config)) {
             hostsClient = OpenSearchClients.create(config);
@@ -74,6 +79,24 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
             hosts.startFlushing(engine.queues(),
                     Duration.ofMillis(Math.round(config.getDouble("fetcher.hosts.flush.interval") * 1000)));
         }
+    }
+
+    /** Room for a fetch while the worker owes fewer than {@code bound} status writes (0: no bound). */
+    private static FetchEngine.Room room(PendingWrites owed, long bound) {
+        if (bound <= 0) {
+            return FetchEngine.Room.UNBOUNDED;
+        }
+        return new FetchEngine.Room() {
+            @Override
+            public long tryTake() {
+                return owed.reserve(bound);
+            }
+
+            @Override
+            public void giveBack(long taken) {
+                owed.release(taken);
+            }
+        };
     }
 
     /**
@@ -113,9 +136,11 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     /** Emits through the collector, which the fetch threads share (hence a synchronized one). */
     private static final class CollectorSink implements FetchEngine.Sink<Tuple> {
         private final OutputCollector collector;
+        private final WriteTickets tickets;
 
-        CollectorSink(OutputCollector collector) {
+        CollectorSink(OutputCollector collector, WriteTickets tickets) {
             this.collector = collector;
+            this.tickets = tickets;
         }
 
         @Override
@@ -123,13 +148,16 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
             // The parser does not renew what it holds: its queue and the parse get a whole message timeout
             // from here, not what is left of it since this task last renewed the tuple.
             collector.resetTimeout(anchor);
-            collector.emit(anchor, new Values(url, content, metadata));
+            tickets.openPage(metadata);
+            tickets.emitted(metadata, collector.emit(anchor, new Values(url, content, metadata)));
         }
 
         @Override
         public void emitStatus(Tuple anchor, String url, Metadata metadata, Status status,
                                List<Discovered> discovered) {
-            collector.emit(StatusStream.NAME, anchor, StatusStream.values(url, metadata, status, discovered));
+            tickets.open(metadata, discovered.size());
+            tickets.emitted(metadata, collector.emit(StatusStream.NAME, anchor,
+                    StatusStream.values(url, metadata, status, discovered)));
         }
 
         @Override
@@ -187,6 +215,9 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         }
         if (warc != null) {
             warc.close(); // after the engine: every answer fetched is in its queue by then
+        }
+        if (tickets != null) {
+            tickets.leave();
         }
     }
 

@@ -8,10 +8,10 @@ import io.squall.core.Status;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.storm.BulkWritingBolt;
-import io.squall.storm.StatusBacklog;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
+import io.squall.storm.WriteTickets;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
@@ -27,14 +27,15 @@ import org.slf4j.LoggerFactory;
  * discoveries written together by a {@link StatusWriter} in asynchronous bulks.
  *
  * <p>A tuple is acked only when OpenSearch confirmed all its items (a DISCOVERED URL written recently
- * needs no write); a failed item or bulk fails it, so the spout re-emits its URL.
+ * needs no write); a failed item or bulk fails it, so the spout re-emits its URL. Either way its outcome
+ * owes the worker's pending writes nothing more ({@link WriteTickets}).
  */
 public class StatusUpdaterBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(StatusUpdaterBolt.class);
 
     private transient StatusWriter writer;
     private transient TaskCounters counters;
-    private transient Runnable unregisterBacklog;
+    private transient WriteTickets tickets;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
@@ -44,15 +45,15 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         this.counters = new TaskCounters(context);
         this.writer = new StatusWriter(config, bulk, counters, clock());
         TaskGauges.register(context, "status.buffered", bulk::buffered);
-        unregisterBacklog = StatusBacklog.register(topoConf, bulk::unanswered);
+        tickets = WriteTickets.join(topoConf, context);
     }
 
     @Override
     public void cleanup() {
-        if (unregisterBacklog != null) {
-            unregisterBacklog.run();
+        super.cleanup(); // answers every write still held first
+        if (tickets != null) {
+            tickets.leave();
         }
-        super.cleanup();
     }
 
     @Override
@@ -81,6 +82,7 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
             // make it storable, so it is counted and named, and the tuple let go.
             LOG.warn("Not storing status '{}' of {}: {}", value, url, e.getMessage());
             counters.increment(StatusWriter.UNKEYABLE);
+            tickets.close(metadata);
             collector.ack(tuple);
         }
     }
@@ -94,12 +96,14 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
 
     @Override
     protected void written(Tuple tuple) {
+        tickets.close((Metadata) tuple.getValueByField("metadata"));
         collector.ack(tuple);
     }
 
     @Override
     protected void notWritten(Tuple tuple, String reason) {
         LOG.debug("Status of {} not stored: {}", tuple.getValueByField("url"), reason);
+        tickets.close((Metadata) tuple.getValueByField("metadata"));
         collector.fail(tuple);
     }
 

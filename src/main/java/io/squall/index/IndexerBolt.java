@@ -9,6 +9,7 @@ import io.squall.storm.BulkWritingBolt;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
+import io.squall.storm.WriteTickets;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -23,17 +24,20 @@ import org.slf4j.LoggerFactory;
  * page as FETCHED on the "status" stream, anchored, only once OpenSearch confirmed its document; then
  * acks the input. A failed item or bulk fails the input (the spout re-emits the URL). A noindex page, a
  * near-duplicate left out, and every page when {@code indexer.enabled} is false go straight to FETCHED.
+ * A page that fails owes its worker's pending writes nothing more ({@link WriteTickets}).
  */
 public class IndexerBolt extends BulkWritingBolt {
     private static final Logger LOG = LoggerFactory.getLogger(IndexerBolt.class);
 
     private transient ContentIndexer indexer;
     private transient TaskCounters counters;
+    private transient WriteTickets tickets;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         prepareCollector(collector, config);
+        tickets = WriteTickets.join(topoConf, context);
         if (!config.getBoolean("indexer.enabled")) {
             return;
         }
@@ -67,13 +71,23 @@ public class IndexerBolt extends BulkWritingBolt {
     protected void notWritten(Tuple tuple, String reason) {
         counters.increment("indexer.failed");
         LOG.debug("Page {} not indexed: {}", tuple.getValueByField("url"), reason);
+        tickets.close((Metadata) tuple.getValueByField("metadata"));
         collector.fail(tuple);
     }
 
     private void fetched(Tuple tuple) {
-        collector.emit(StatusStream.NAME, tuple, StatusStream.values(tuple.getStringByField("url"),
-                (Metadata) tuple.getValueByField("metadata"), Status.FETCHED, StatusStream.discovered(tuple)));
+        Metadata metadata = (Metadata) tuple.getValueByField("metadata");
+        tickets.emitted(metadata, collector.emit(StatusStream.NAME, tuple, StatusStream.values(
+                tuple.getStringByField("url"), metadata, Status.FETCHED, StatusStream.discovered(tuple))));
         collector.ack(tuple);
+    }
+
+    @Override
+    public void cleanup() {
+        super.cleanup();
+        if (tickets != null) {
+            tickets.leave();
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.squall.local;
 
 import io.squall.storm.FetchStop;
+import io.squall.storm.WorkerPendingWrites;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.storm.Config;
@@ -123,6 +124,19 @@ public final class LocalCrawlTopology implements AutoCloseable {
      */
     public void stopFetching() {
         FetchStop.stop(NAME);
+    }
+
+    /**
+     * The status writes the crawl owes for the URLs it fetched: each page's own and its links', from its fetch
+     * until OpenSearch answered them.
+     */
+    public long pendingWrites() {
+        return WorkerPendingWrites.writes(NAME);
+    }
+
+    /** The outcomes (URLs fetched) whose writes are owed. */
+    public long pendingOutcomes() {
+        return WorkerPendingWrites.outcomes(NAME);
     }
 
     /** Lets the spout emit: after {@link #submitInactive}, or again after {@link #deactivate}. */

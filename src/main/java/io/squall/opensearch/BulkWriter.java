@@ -335,13 +335,17 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    // Called with the lock held, so requests leave in the order their operations were added.
+    /**
+     * Called with the lock held, so requests leave in the order their operations were added. A caller
+     * interrupted while it waits for a slot (a worker stopping its executors) leaves the batch first in the
+     * buffer, which the next answer or {@link #close} sends: a stop must not throw away writes it has taken.
+     */
     private void send(List<Pending> batch) {
         try {
             requestSlots.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            failAll(batch, "interrupted before the bulk request was sent");
+            putFirst(batch);
             return;
         }
         sendWithSlot(batch);
@@ -486,12 +490,17 @@ public final class BulkWriter implements AutoCloseable {
                 return; // close() failed them already
             }
         }
+        putFirst(batch);
+        notifyAll(); // a closing writer sends it itself
+        sendIfSlotFree();
+    }
+
+    // Called with the lock held.
+    private void putFirst(List<Pending> batch) {
         List<Pending> next = new ArrayList<>(batch.size() + pending.size());
         next.addAll(batch);
         next.addAll(pending);
         pending = next;
-        notifyAll(); // a closing writer sends it itself
-        sendIfSlotFree();
     }
 
     private void failAll(List<Pending> batch, String reason) {

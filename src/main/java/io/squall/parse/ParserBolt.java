@@ -7,8 +7,10 @@ import io.squall.freshness.NearDuplicateIndex;
 import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.WorkerNearDuplicates;
+import io.squall.storm.WriteTickets;
 import io.squall.urls.UrlFilters;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -32,7 +34,8 @@ import org.apache.storm.tuple.Values;
  *       parse.memory, parse.crash or parse).</li>
  * </ul>
  * Every emit is anchored to the input, which is acked once. With {@code dedup.enabled}, the parser tasks of a
- * worker look for near-duplicates in one index ({@link WorkerNearDuplicates}).
+ * worker look for near-duplicates in one index ({@link WorkerNearDuplicates}). The page's ticket of the
+ * worker's pending writes ({@link WriteTickets}) is settled at its own write and its links' before it goes on.
  */
 public class ParserBolt extends BaseRichBolt {
     private static final long serialVersionUID = 1L;
@@ -41,10 +44,12 @@ public class ParserBolt extends BaseRichBolt {
     private transient ParseProcessor processor;
     /** The topology configuration, when this task joined its worker's near-duplicate index; else null. */
     private transient Map<String, Object> dedupJoined;
+    private transient WriteTickets tickets;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
+        this.tickets = WriteTickets.join(topoConf, context);
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         TaskCounters counters = new TaskCounters(context);
         NearDuplicateIndex duplicates = null;
@@ -62,18 +67,20 @@ public class ParserBolt extends BaseRichBolt {
         byte[] content = input.getBinaryByField("content");
         Metadata metadata = (Metadata) input.getValueByField("metadata");
         ParseProcessor.Outcome outcome = processor.process(url, content, metadata);
+        Metadata md = outcome.metadata();
+        tickets.parsed(md, outcome.discovered().size());
         // The page's discoveries go with it, to be written with its new status (see StatusStream).
-        switch (outcome.kind()) {
-            case PAGE, NON_HTML -> collector.emit(input, new Values(url, content, outcome.metadata(), outcome.text(),
+        List<Integer> to = switch (outcome.kind()) {
+            case PAGE, NON_HTML -> collector.emit(input, new Values(url, content, md, outcome.text(),
                     new ArrayList<>(outcome.discovered())));
             case SITEMAP, FEED -> collector.emit(StatusStream.NAME, input,
-                    StatusStream.values(url, outcome.metadata(), Status.FETCHED, outcome.discovered()));
+                    StatusStream.values(url, md, Status.FETCHED, outcome.discovered()));
             case REDIRECT -> collector.emit(StatusStream.NAME, input,
-                    StatusStream.values(url, outcome.metadata(), Status.REDIRECTION, outcome.discovered()));
+                    StatusStream.values(url, md, Status.REDIRECTION, outcome.discovered()));
             case ERROR -> collector.emit(StatusStream.NAME, input,
-                    StatusStream.values(url, outcome.metadata(), Status.ERROR, outcome.discovered()));
-            default -> throw new IllegalStateException(outcome.kind().name());
-        }
+                    StatusStream.values(url, md, Status.ERROR, outcome.discovered()));
+        };
+        tickets.emitted(md, to);
         collector.ack(input);
     }
 
@@ -84,6 +91,9 @@ public class ParserBolt extends BaseRichBolt {
         }
         if (dedupJoined != null) {
             WorkerNearDuplicates.leave(dedupJoined);
+        }
+        if (tickets != null) {
+            tickets.leave();
         }
     }
 

@@ -52,6 +52,17 @@ class CommandLineBitsTest {
     }
 
     @Test
+    void aSecondSignalWhileOutcomesAreOwedSaysHowManyItAbandons() {
+        StopSignal stop = StopSignal.printingTo(new PrintStream(err, true, StandardCharsets.UTF_8));
+        stop.owing(() -> 669, () -> 12_345);
+        stop.onSignal();
+        assertFalse(stop.onSignal());
+        assertTrue(err.toString(StandardCharsets.UTF_8).strip().endsWith("squall: stopped at once, abandoning the"
+                + " outcomes of 669 URLs fetched (12,345 status writes with their links): those URLs stay due and are"
+                + " fetched again by the next crawl"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void stormsLocalStateLivesUnderTheDataDirectoryAndIsGoneAfterwardsLeftoversOfAKilledRunToo() throws Exception {
         Path data = dir.resolve("data");
         Path leftover = StormLocalDir.of(data).resolve("0d9f-old-run").resolve("blobs");

@@ -104,7 +104,22 @@ class FetchEngineTest {
         FetchEngine<String> engine = engine(FetchTestConfig.with("fetcher.threads.number", 4,
                 "fetcher.server.delay", 0.0), sink);
         java.util.concurrent.atomic.AtomicBoolean behind = new java.util.concurrent.atomic.AtomicBoolean(true);
-        engine.pauseWhile(behind::get);
+        java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
+        engine.fetchWithin(new FetchEngine.Room() {
+            @Override
+            public long tryTake() {
+                if (behind.get()) {
+                    return -1;
+                }
+                held.incrementAndGet();
+                return 1;
+            }
+
+            @Override
+            public void giveBack(long taken) {
+                held.addAndGet(-taken);
+            }
+        });
         for (int i = 0; i < 5; i++) {
             site.page("/w" + i);
             assertEquals(HostQueues.Admission.ACCEPTED, offer(engine, site.url("/w" + i)));
@@ -116,6 +131,11 @@ class FetchEngineTest {
         sink.awaitDone(5, 60);
         assertEquals(5, sink.contentCount());
         assertContract(sink);
+        long deadline = System.nanoTime() + 10_000 * MS;
+        while (held.get() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5); // given back right after the outcome was reported
+        }
+        assertEquals(0, held.get(), "every fetch gave back the room it took");
     }
 
     @Test

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.core.Discovered;
 import io.squall.core.Metadata;
+import io.squall.core.MetadataKeys;
 import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;
+import io.squall.storm.PendingWrites;
 import io.squall.storm.StatusStream;
+import io.squall.storm.WorkerPendingWrites;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.storm.Config;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.junit.jupiter.api.Test;
@@ -72,6 +76,29 @@ class StatusUpdaterBoltTest {
             assertEquals(1, driver.counter("status.known"));
         } finally {
             bolt.cleanup();
+        }
+    }
+
+    @Test
+    void aPageOwesItsWorkerItsWritesUntilOpenSearchAnsweredThemAllAndNoLonger(TestOpenSearch os) throws Exception {
+        BoltDriver driver = driver();
+        Map<String, Object> conf = new HashMap<>(os.config(Map.of()).asMap());
+        conf.put(Config.TOPOLOGY_NAME, "status-updater-writes-test");
+        PendingWrites worker = WorkerPendingWrites.join(conf); // as the fetcher of the same worker
+        StatusUpdaterBolt bolt = new StatusUpdaterBolt();
+        bolt.prepare(conf, driver.context(), driver.collector());
+        try {
+            Metadata md = new Metadata().set(MetadataKeys.WRITES_TICKET, worker.open(3));
+            bolt.execute(driver.tuple("status", "https://writes.example.org/", md, Status.FETCHED, new ArrayList<>(
+                    List.of(new Discovered("https://writes.example.org/a", new Metadata()),
+                            new Discovered("https://writes.example.org/b", new Metadata())))));
+            driver.awaitOutcomes(1);
+            assertEquals(1, driver.acked().size());
+            assertEquals(0, worker.writes(), "the page and its two links, answered");
+            assertEquals(0, worker.outcomes());
+        } finally {
+            bolt.cleanup();
+            WorkerPendingWrites.leave(conf);
         }
     }
 

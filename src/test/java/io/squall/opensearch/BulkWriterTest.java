@@ -205,4 +205,57 @@ class BulkWriterTest {
             }
         }
     }
+
+    @Test
+    void aCallerInterruptedWhileItWaitsForARequestSlotLeavesItsWritesInTheBufferNotFailed() throws Exception {
+        // As above: the first bulk takes the only request slot and is never answered.
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
+                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.getLocalPort())), "test");
+            OpenSearchClient client = OpenSearchClients.create(config);
+            Outcomes<Integer> outcomes = new Outcomes<>();
+            try {
+                BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMinutes(5), 1,
+                        Duration.ofSeconds(60)), "test");
+                for (int i = 0; i < 10; i++) {
+                    bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
+                }
+                // The second full batch waits for the slot, as a status updater's executor does when a worker stops.
+                Thread executor = new Thread(() -> {
+                    for (int i = 10; i < 20; i++) {
+                        bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
+                    }
+                });
+                executor.start();
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (executor.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                executor.interrupt();
+                executor.join(10_000);
+                assertEquals(List.of(), outcomes.seen(), "nothing failed for the interruption");
+                assertEquals(10, bulk.buffered(), "the batch is back in the buffer, for close() to send");
+                assertEquals(20, bulk.unanswered());
+                bulk.close(Duration.ofMillis(500));
+                assertEquals(20, outcomes.failures(), "close() told every callback when it gave up");
+            } finally {
+                OpenSearchClients.close(client);
+                for (java.net.Socket s : held) {
+                    s.close();
+                }
+            }
+        }
+    }
 }

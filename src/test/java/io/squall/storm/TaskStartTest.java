@@ -32,12 +32,13 @@ class TaskStartTest {
     }
 
     @Test
-    void squallsTopologyAndTheProjectTemplatesRegisterItForEveryTask() throws Exception {
+    void squallsTopologyAndTheProjectTemplatesRegisterItAndFailedOutcomesForEveryTask() throws Exception {
         for (Path file : List.of(Path.of("topology.yaml"),
                 Path.of("src/main/resources/io/squall/template/project/topology.yaml"))) {
             Map<?, ?> topology = (Map<?, ?>) YamlFiles.parse(Files.readString(file), file.toString());
             Map<?, ?> config = (Map<?, ?>) topology.get("config");
-            assertEquals(List.of(TaskStart.class.getName()), config.get("topology.auto.task.hooks"), file.toString());
+            assertEquals(List.of(TaskStart.class.getName(), FailedOutcomes.class.getName()),
+                    config.get("topology.auto.task.hooks"), file.toString());
         }
     }
 }
