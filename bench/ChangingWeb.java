@@ -19,10 +19,12 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -69,6 +71,9 @@ public class ChangingWeb {
             int startMinutes, int mirrors) {
         static Settings fromEnvironment() {
             int pages = Integer.parseInt(env("PAGES", "120"));
+            if (pages >= 1 << 16) {
+                throw new IllegalArgumentException("BENCH_CHANGING_PAGES: at most 65,535 pages a host");
+            }
             double delay = Double.parseDouble(env("DELAY", "1"));
             int pass = (int) Math.max(1, Math.round(pages * delay / 60));
             return new Settings(Long.parseLong(env("SEED", "1")), Integer.parseInt(env("HOSTS", "8")), pages, delay,
@@ -418,6 +423,18 @@ public class ChangingWeb {
             }
         }
 
+        /** The versions each mirror page was served at, by mirror host and page. */
+        private final Map<Long, Set<Integer>> mirrored = new HashMap<>();
+
+        synchronized void mirrored(int host, int page, int version) {
+            mirrored.computeIfAbsent(((long) host << 32) | page, k -> new HashSet<>()).add(version);
+            other(host);
+        }
+
+        synchronized Set<Integer> mirroredVersions(int host, int page) {
+            return new HashSet<>(mirrored.getOrDefault(((long) host << 32) | page, Set.of()));
+        }
+
         synchronized void other(int host) {
             others.merge(host, 1L, Long::sum);
         }
@@ -604,10 +621,10 @@ public class ChangingWeb {
             long request = served.incrementAndGet();
             int page = pageOf(path);
             if (page >= 0 && isMirror(host)) {
-                log.other(host);
                 int site = original(host);
-                return response(200, "text/html; charset=utf-8", html(host, site, page, model.version(site, page, now),
-                        request), "");
+                int version = model.version(site, page, now);
+                log.mirrored(host, page, version);
+                return response(200, "text/html; charset=utf-8", html(host, site, page, version, request), "");
             }
             if (page >= 0) {
                 return page(host, page, now, request, headers);
@@ -705,7 +722,10 @@ public class ChangingWeb {
          * serves its site's main text in a layout of its own.
          */
         private String html(int host, int site, int page, int version, long request) {
-            Random random = new Random(model.settings.seed() * 1_000_003L + site * 65_537L + page * 257L + version);
+            // Site, page and version in separate bits of the 48 a Random keeps: a sum of multiples gave a fast
+            // page's thousandth version the text of another page, which the crawler rightly found a duplicate.
+            Random random = new Random(model.settings.seed() * 1_000_003L ^ ((long) site << 40) ^ ((long) page << 24)
+                    ^ version);
             StringBuilder s = new StringBuilder(4_000);
             String next = (page + 1) % model.settings.pages() + ".html";
             s.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
@@ -764,7 +784,7 @@ public class ChangingWeb {
         private static final Pattern DUPLICATE_OF = Pattern.compile("\"duplicate\\.of\":\\[\"([^\"]*)\"\\]");
 
         long compared, exact, trueChanges, countedChanges, steadyPages, steadyCalledChanged, leftOut;
-        long mirroredPages, mirrorPairsMarked, falsePositives;
+        long mirroredPages, copiesServed, mirrorPairsMarked, falsePositives;
         final List<String> falsePositiveExamples = new ArrayList<>();
 
         static Accuracy of(ChangeModel model, RequestLog log, Sites sites, List<String> documents) throws IOException {
@@ -774,6 +794,19 @@ public class ChangingWeb {
                 byPage.computeIfAbsent(((long) r.host() << 32) | r.page(), k -> new ArrayList<>()).add(r);
             }
             a.mirroredPages = (long) model.settings.mirrors() * model.settings.pages();
+            // A mirror page and its original can be found copies only if both were sent the same version.
+            for (int m = 0; m < model.settings.mirrors(); m++) {
+                int mirror = model.settings.hosts() + m;
+                for (int p = 0; p < model.settings.pages(); p++) {
+                    Set<Integer> versions = log.mirroredVersions(mirror, p);
+                    for (Request r : byPage.getOrDefault(((long) sites.original(mirror) << 32) | p, List.of())) {
+                        if (r.status() == 200 && versions.contains(r.version())) {
+                            a.copiesServed++;
+                            break;
+                        }
+                    }
+                }
+            }
             for (String line : documents) {
                 Matcher url = URL.matcher(line);
                 if (!url.find()) {
@@ -854,8 +887,9 @@ public class ChangingWeb {
                     + " %d pages never changed between fetches, %d of them counted as changed%n", compared,
                     UNDECAYED + 1, leftOut, exact, compared == 0 ? 0 : 100.0 * exact / compared, countedChanges,
                     trueChanges, steadyPages, steadyCalledChanged));
-            s.append(String.format(Locale.ROOT, "  near-duplicates: %d pages mirrored, %d mirror/original pairs marked"
-                    + " duplicate.of, %d false positives%s%n", mirroredPages, mirrorPairsMarked, falsePositives,
+            s.append(String.format(Locale.ROOT, "  near-duplicates: %d pages mirrored, %d of them sent at the same version"
+                    + " as their original at some fetch of each, %d mirror/original pairs marked duplicate.of,"
+                    + " %d false positives%s%n", mirroredPages, copiesServed, mirrorPairsMarked, falsePositives,
                     falsePositiveExamples.isEmpty() ? "" : " (" + String.join(", ", falsePositiveExamples) + ")"));
             return s.toString();
         }
