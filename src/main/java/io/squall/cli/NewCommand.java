@@ -61,10 +61,12 @@ final class NewCommand {
         new ProjectTemplate(versions).write(project);
         out.println("Created " + dir + " (" + groupId + ":" + project.artifactId() + ", package " + packageName
                 + ") on Squall " + versions.get("squallVersion") + ".");
-        Path installed = localRepository().resolve("io/squall/squall/" + versions.get("squallVersion"));
+        Path repository = localRepository(System.getProperties(), System.getenv());
+        Path installed = repository.resolve("io/squall/squall/" + versions.get("squallVersion"));
         if (!Files.isDirectory(installed)) {
-            out.println("Squall is not in your local Maven repository yet: run `mvn install -DskipTests` in Squall's"
-                    + " directory (./squall's first run does it), then the project builds without the network.");
+            out.println("Squall is not in your local Maven repository (" + repository + ") yet: run `mvn install"
+                    + " -DskipTests` in Squall's directory (./squall's first run does it), then the project builds"
+                    + " without the network.");
         }
         out.println("Next: cd " + dir + " && ./squall crawl --agent NAME URL (a local crawl with your parts),"
                 + " mvn verify (your tests); README.md there says more.");
@@ -82,8 +84,55 @@ final class NewCommand {
                 "bouncycastleVersion", built.getProperty("bouncycastle.version", ""));
     }
 
-    private static Path localRepository() {
-        String configured = System.getProperty("maven.repo.local");
-        return configured != null ? Path.of(configured) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+    /**
+     * The local Maven repository, found as Maven finds it: {@code -Dmaven.repo.local} given to this JVM (through
+     * {@code SQUALL_JAVA_OPTS}) or to Maven (in {@code MAVEN_OPTS} or {@code MAVEN_ARGS}), then the user settings'
+     * {@code <localRepository>}, then {@code ~/.m2/repository}.
+     *
+     * @param properties the system properties ({@code maven.repo.local}, {@code user.home})
+     * @param env the environment ({@code MAVEN_OPTS}, {@code MAVEN_ARGS})
+     */
+    static Path localRepository(Properties properties, Map<String, String> env) {
+        String configured = properties.getProperty("maven.repo.local");
+        for (String variable : List.of("MAVEN_OPTS", "MAVEN_ARGS")) {
+            if (configured == null && env.get(variable) != null) {
+                configured = repoLocalOption(env.get(variable));
+            }
+        }
+        Path home = Path.of(properties.getProperty("user.home", ""));
+        if (configured == null) {
+            configured = settingsLocalRepository(home.resolve(".m2").resolve("settings.xml"), home);
+        }
+        return configured != null ? Path.of(configured) : home.resolve(".m2").resolve("repository");
+    }
+
+    /** The last {@code -Dmaven.repo.local=DIR} of options as a shell passes them to Maven, or null. */
+    private static String repoLocalOption(String options) {
+        String found = null;
+        for (String option : options.trim().split("\\s+")) {
+            String unquoted = option.replace("\"", "").replace("'", "");
+            if (unquoted.startsWith("-Dmaven.repo.local=") && unquoted.length() > "-Dmaven.repo.local=".length()) {
+                found = unquoted.substring("-Dmaven.repo.local=".length());
+            }
+        }
+        return found;
+    }
+
+    /** The {@code <localRepository>} of a Maven settings file, with {@code ${user.home}} filled in, or null. */
+    private static String settingsLocalRepository(Path settings, Path home) {
+        if (!Files.isRegularFile(settings)) {
+            return null;
+        }
+        try {
+            javax.xml.parsers.DocumentBuilderFactory factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            org.w3c.dom.NodeList nodes = factory.newDocumentBuilder().parse(settings.toFile())
+                    .getElementsByTagName("localRepository");
+            String value = nodes.getLength() == 0 ? "" : nodes.item(0).getTextContent().trim();
+            return value.isEmpty() ? null : value.replace("${user.home}", home.toString());
+        } catch (Exception e) {
+            // Maven itself would refuse the file; the hint only says less.
+            return null;
+        }
     }
 }

@@ -93,8 +93,18 @@ public final class HostIndex {
         }
     }
 
-    /** Hands the states to the bulk writer (sent at its pace). */
+    /**
+     * Hands the states to the bulk writer (sent at its pace) as one batch: the writer's adds and its sends share
+     * its lock, so holding it while adding keeps its linger from sending the first states before the others
+     * are there, however slow this thread is (up to {@value #BULK_ACTIONS} states a request).
+     */
     public void write(List<HostState> states) {
+        synchronized (bulk) {
+            writeEach(states);
+        }
+    }
+
+    private void writeEach(List<HostState> states) {
         for (HostState s : states) {
             bulk.index(index, s.key(), null, s.toDocument(), new BulkWriter.Callback() {
                 @Override

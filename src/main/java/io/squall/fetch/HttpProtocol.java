@@ -214,6 +214,15 @@ public final class HttpProtocol implements Protocol {
                 .evictIdleConnections(TimeValue.ofSeconds(30));
         if (authCache == null) {
             builder.disableAuthCaching();
+        } else {
+            builder.setDefaultAuthSchemeRegistry(org.apache.hc.core5.http.config.RegistryBuilder
+                    .<org.apache.hc.client5.http.auth.AuthSchemeFactory>create()
+                    .register(org.apache.hc.client5.http.auth.StandardAuthScheme.BASIC,
+                            org.apache.hc.client5.http.impl.auth.BasicSchemeFactory.INSTANCE)
+                    .register(org.apache.hc.client5.http.auth.StandardAuthScheme.DIGEST, context -> new KeptDigestScheme())
+                    .register(org.apache.hc.client5.http.auth.StandardAuthScheme.BEARER,
+                            org.apache.hc.client5.http.impl.auth.BearerSchemeFactory.INSTANCE)
+                    .build());
         }
         if (httpProxy != null) {
             builder.setRoutePlanner(httpProxy.routePlanner());

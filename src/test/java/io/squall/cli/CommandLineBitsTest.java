@@ -134,11 +134,11 @@ class CommandLineBitsTest {
                     + command + " --help)", err.toString(StandardCharsets.UTF_8).strip());
         }
         err.reset();
-        assertEquals(2, main("export", "--index", "metrics"));
+        assertEquals(2, main("export", "--index", "metrics", "--data", dir.resolve("data").toString()));
         assertEquals("squall export: option --index of 'squall export' expects status or content, got 'metrics'",
                 err.toString(StandardCharsets.UTF_8).strip());
         err.reset();
-        assertEquals(2, main("serve", "--port", "70000"));
+        assertEquals(2, main("serve", "--port", "70000", "--data", dir.resolve("data").toString()));
         assertEquals("squall serve: option --port of 'squall serve' expects a port number up to 65535, got 70000",
                 err.toString(StandardCharsets.UTF_8).strip());
         assertFalse(Files.exists(dir.resolve("missing")), "nothing was created for a refused command");

@@ -10,16 +10,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The command line as picocli reads it: every command's options, its generated help, its one-line errors. */
 class CommandLinesTest {
+    /** Squall's directory and the crawl's: the test's own, not the working directory's crawler-conf.yaml or data/. */
+    @TempDir
+    Path home;
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int main(String... args) {
         out.reset();
         err.reset();
-        return new Main(Path.of("."), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return new Main(home, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), false, StopSignal.manual()).run(args);
     }
 
@@ -68,16 +73,16 @@ class CommandLinesTest {
 
     @Test
     void mistakesAreOneLineNamingTheOptionAndTheCommand() {
-        assertEquals(2, main("export", "--format", "xml"));
+        assertEquals(2, main("export", "--format", "xml", "--data", home.resolve("data").toString()));
         assertEquals("squall export: option --format of 'squall export' expects json or csv, got 'xml'",
                 err.toString(StandardCharsets.UTF_8).strip());
-        assertEquals(2, main("status", "--json=yes"));
+        assertEquals(2, main("status", "--json=yes", "--data", home.resolve("data").toString()));
         assertEquals("squall status: option --json of 'squall status' takes no value",
                 err.toString(StandardCharsets.UTF_8).strip());
         assertEquals(2, main("urls", "--conf"));
         assertEquals("squall urls: option --conf of 'squall urls' needs a value",
                 err.toString(StandardCharsets.UTF_8).strip());
-        assertEquals(2, main("inject", "--data", "d", "--dta", "e"));
+        assertEquals(2, main("inject", "--data", home.resolve("data").toString(), "--dta", "e"));
         assertEquals("squall inject: unknown option '--dta' for 'squall inject' (see squall inject --help)",
                 err.toString(StandardCharsets.UTF_8).strip());
     }

@@ -8,14 +8,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code squall console}'s mistakes: one line and exit code 2, before anything is started. */
 class ConsoleCommandTest {
+    /** Squall's directory: the test's own, not the working directory's crawler-conf.yaml. */
+    @TempDir
+    Path home;
 
-    private static String[] run(String... args) {
+    private String[] run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Main(Path.of("."), new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = new Main(home, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), false, StopSignal.manual()).run(args);
         return new String[] {String.valueOf(code), out.toString(StandardCharsets.UTF_8),
                 err.toString(StandardCharsets.UTF_8)};

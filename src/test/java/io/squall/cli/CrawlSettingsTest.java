@@ -19,6 +19,16 @@ class CrawlSettingsTest {
     @TempDir
     Path home;
 
+    /**
+     * The options with a data directory of the test's own: the default, ./data, is the working directory's, where
+     * a user's crawl keeps the addresses its seeds allowed (KeptAllowList), which the settings would read.
+     */
+    private CrawlOptions options(List<String> args) {
+        List<String> all = new java.util.ArrayList<>(args);
+        all.addAll(List.of("--data", home.resolve("data").toString()));
+        return CrawlOptions.parse(all);
+    }
+
     @Test
     void filesThenLocalModeThenCommandLine() throws IOException {
         Files.writeString(home.resolve("crawler-conf.yaml"), "config:\n  http.agent.name: \"from-file\"\n"
@@ -28,7 +38,7 @@ class CrawlSettingsTest {
         Path extra = home.resolve("extra.yaml");
         Files.writeString(extra, "fetcher.threads.number: 9\n");
 
-        CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--conf", extra.toString(),
+        CrawlerConfig config = CrawlSettings.forCrawl(home, options(List.of("--conf", extra.toString(),
                 "--delay", "0.25")));
         assertEquals("from-file", config.getString("http.agent.name"));
         assertEquals("s2", config.getString("opensearch.status.index.name"));
@@ -37,7 +47,7 @@ class CrawlSettingsTest {
         assertTrue(config.getBoolean("http.address.guard"), "local mode keeps the address guard on");
         assertEquals(List.of("10.0.0.0/8"), config.getStringList("http.address.allow"), "no seed, no --allow");
 
-        CrawlerConfig fromOptions = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "cli-bot",
+        CrawlerConfig fromOptions = CrawlSettings.forCrawl(home, options(List.of("--agent", "cli-bot",
                 "--threads", "3", "--opensearch", "http://127.0.0.1:9999")));
         assertEquals("cli-bot", fromOptions.getString("http.agent.name"));
         assertEquals(3, fromOptions.getInt("fetcher.threads.number"));
@@ -47,18 +57,18 @@ class CrawlSettingsTest {
     @Test
     void anEmbeddedNodesIdleSpoutSearchesSeldomUnlessAFileSaysOtherwise() throws IOException {
         long clusterDefault = CrawlerConfig.defaults().getLong("spout.max.delay.idle");
-        CrawlerConfig embedded = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot")));
+        CrawlerConfig embedded = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot")));
         assertEquals(300_000, embedded.getLong("spout.max.delay.idle"));
         assertTrue(clusterDefault < 300_000, "a cluster's spouts keep searching for other workers' writes");
 
-        CrawlerConfig external = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot",
+        CrawlerConfig external = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot",
                 "--opensearch", "http://127.0.0.1:9999")));
         assertEquals(clusterDefault, external.getLong("spout.max.delay.idle"),
                 "other processes may write into a node of the user's");
 
         Path conf = home.resolve("idle.yaml");
         Files.writeString(conf, "spout.max.delay.idle: 20000\n");
-        CrawlerConfig chosen = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot",
+        CrawlerConfig chosen = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot",
                 "--conf", conf.toString())));
         assertEquals(20_000, chosen.getLong("spout.max.delay.idle"), "a file wins over local mode's default");
     }
@@ -67,7 +77,7 @@ class CrawlSettingsTest {
     void localModeAllowsTheSeedsSpecialAddressesAndWhatAllowNamesNothingElse() throws IOException {
         Path seeds = home.resolve("seeds.txt");
         Files.writeString(seeds, "http://2130706437:8080/\nhttps://93.184.216.34/\n");
-        CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot",
+        CrawlerConfig config = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot",
                 "http://127.0.0.3:8080/", "http://[::1]/", seeds.toString(), "--allow", "10.0.0.0/8",
                 "--allow", ".intranet.example")));
         assertTrue(config.getBoolean("http.address.guard"));
@@ -75,17 +85,17 @@ class CrawlSettingsTest {
                 config.getStringList("http.address.allow"), "a public seed needs no entry");
 
         ConfigException bad = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home,
-                CrawlOptions.parse(List.of("--agent", "bot", "--allow", "10.0.0.0/40"))));
+                options(List.of("--agent", "bot", "--allow", "10.0.0.0/40"))));
         assertEquals("http.address.allow: '10.0.0.0/40' is not valid: the prefix length must be 0 to 32",
                 bad.getMessage());
     }
 
     @Test
     void missingAgentNameIsOneClearLine() {
-        ConfigException e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of())));
+        ConfigException e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, options(List.of())));
         assertEquals("http.agent.name is not set: name your crawler in crawler-conf.yaml, or pass --agent NAME",
                 e.getMessage());
-        e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "bot 2"))));
+        e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home, options(List.of("--agent", "bot 2"))));
         assertTrue(e.getMessage().contains("is not a crawler name"), e.getMessage());
     }
 
@@ -94,24 +104,23 @@ class CrawlSettingsTest {
         Path conf = home.resolve("bad.yaml");
         Files.writeString(conf, "fetcher.thread.number: 3\n");
         ConfigException e = assertThrows(ConfigException.class,
-                () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "--conf", conf.toString()))));
+                () -> CrawlSettings.forCrawl(home, options(List.of("--agent", "a", "--conf", conf.toString()))));
         assertTrue(e.getMessage().startsWith(conf + ": unknown configuration key 'fetcher.thread.number'"), e.getMessage());
 
         Files.writeString(conf, "fetcher.threads.number: many\n");
         e = assertThrows(ConfigException.class,
-                () -> CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "--conf", conf.toString()))));
+                () -> CrawlSettings.forCrawl(home, options(List.of("--agent", "a", "--conf", conf.toString()))));
         assertTrue(e.getMessage().contains("'fetcher.threads.number' expects"), e.getMessage());
 
         e = assertThrows(ConfigException.class, () -> CrawlSettings.forCrawl(home,
-                CrawlOptions.parse(List.of("--agent", "a", "--conf", home.resolve("missing.yaml").toString()))));
+                options(List.of("--agent", "a", "--conf", home.resolve("missing.yaml").toString()))));
         assertEquals(home.resolve("missing.yaml") + ": configuration file not found", e.getMessage());
     }
 
     @Test
     void aLocalCrawlRunsOneWorkerAndSerializesEveryTupleAsAClusterWould() throws Exception {
-        Path home = Files.createTempDirectory("squall-home");
         Files.writeString(home.resolve("crawler-conf.yaml"), "config:\n  topology.workers: 8\n");
-        CrawlerConfig config = CrawlSettings.forCrawl(home, CrawlOptions.parse(List.of("--agent", "a", "http://a.example/")));
+        CrawlerConfig config = CrawlSettings.forCrawl(home, options(List.of("--agent", "a", "http://a.example/")));
         assertEquals(true, config.asMap().get("topology.testing.always.try.serialize"));
         assertEquals(1, config.getInt("topology.workers"), "a cluster's worker count is not local mode's");
     }

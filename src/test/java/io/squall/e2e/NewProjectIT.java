@@ -1,6 +1,7 @@
 package io.squall.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.opensearch.SquallIndex;
@@ -27,11 +28,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A crawler of the user's own, as a user makes one: {@code squall new} writes the project, which builds and
- * passes its tests with Maven from the local repository alone (where Squall's build installed Squall, done
+ * passes its tests with Maven from a local repository alone (where Squall's build installed Squall, done
  * here as `mvn install` would: the packaged jar and its POM), and its own {@code ./squall crawl}, built by its
  * script, crawls the test web with the project's URL filter, parse filter and bolt, each seen at work: the
  * filtered path is never requested, the words counted by the parse filter are in the content index, and the
  * bolt logged every parsed page.
+ *
+ * <p>The local repository is the test's own, in its temporary directory: Squall, the flux stand-in and the
+ * project are installed there, never in the user's {@code ~/.m2}. Every other artifact (Squall's libraries,
+ * Maven's plugins) comes from the repository this build resolved from ({@code squall.build.repository}, set by
+ * the POM to Maven's {@code settings.localRepository}), read as a {@code file://} remote repository through a
+ * mirror of everything, in offline mode with only the {@code file} protocol allowed: nothing is written there
+ * and nothing is fetched from the network.
  */
 @ExtendWith(OpenSearchExtension.class)
 class NewProjectIT {
@@ -39,17 +47,27 @@ class NewProjectIT {
 
     @TempDir
     Path dir;
+    /** The local repository of this test's Maven runs. */
+    private Path repository;
+    /** A {@code mvn} that uses it (the project's {@code ./squall} is given it as {@code MVN}). */
+    private Path mvn;
 
     @Test
     void aGeneratedProjectBuildsOfflineAndItsOwnPartsRunInItsCrawl(TestOpenSearch os) throws Exception {
+        isolatedMaven();
         installSquall();
         Path project = dir.resolve("my-crawler");
-        SquallProcess.Result created = SquallProcess.run(dir.resolve("new"), Duration.ofMinutes(1), "new",
-                project.toString(), "--package", "org.example.crawler");
+        SquallProcess.Result created = newProject(project, repository);
         assertEquals(0, created.exitCode(), created.stderr());
         assertTrue(created.stdout().contains("Created " + project), created.stdout());
+        assertFalse(created.stdout().contains("not in your local Maven repository"),
+                "squall new finds Squall in the repository -Dmaven.repo.local names: " + created.stdout());
+        Path empty = Files.createDirectories(dir.resolve("empty-repository"));
+        SquallProcess.Result unbuilt = newProject(dir.resolve("other-crawler"), empty);
+        assertTrue(unbuilt.stdout().contains("Squall is not in your local Maven repository (" + empty + ") yet"),
+                "and says so when it is not there: " + unbuilt.stdout());
 
-        run(project, dir.resolve("verify.txt"), "mvn", "-B", "-o", "-q", "verify");
+        run(project, dir.resolve("verify.txt"), mvn.toString(), "-B", "-q", "verify");
         assertTrue(Files.isRegularFile(project.resolve("target/my-crawler-0.1.0-SNAPSHOT-topology.jar")));
 
         try (TestWeb web = TestWeb.start(1)) {
@@ -81,6 +99,52 @@ class NewProjectIT {
             assertEquals(new TreeSet<>(List.of(site.url("/") + "\t7", site.url("/a") + "\t4")), pageLogLines(),
                     "the project's bolt received every parsed page, with the parse filter's count");
         }
+        assertTrue(Files.isDirectory(repository.resolve("org/example/my-crawler/0.1.0-SNAPSHOT")),
+                "the project's ./squall installed it into the test's repository, as it installs into the user's");
+    }
+
+    /**
+     * A local repository of the test's own, with a settings file that mirrors every repository to the build's
+     * own local repository as a read-only file:// repository, and a {@code mvn} script that runs Maven offline
+     * with them.
+     */
+    private void isolatedMaven() throws IOException {
+        String build = System.getProperty("squall.build.repository");
+        assertTrue(build != null && Files.isDirectory(Path.of(build)), "squall.build.repository names the build's"
+                + " local repository (the POM's failsafe configuration sets it): " + build);
+        repository = Files.createDirectories(dir.resolve("m2").resolve("repository"));
+        Path settings = dir.resolve("m2").resolve("settings.xml");
+        Files.writeString(settings, String.join("\n",
+                "<settings>",
+                "  <localRepository>" + repository + "</localRepository>",
+                "  <mirrors>",
+                "    <mirror>",
+                "      <id>squall-build-repository</id>",
+                "      <mirrorOf>*</mirrorOf>",
+                "      <url>" + Path.of(build).toAbsolutePath().toUri() + "</url>",
+                "    </mirror>",
+                "  </mirrors>",
+                "</settings>", ""));
+        mvn = dir.resolve("m2").resolve("mvn");
+        // -o: nothing from the network; aether.offline.protocols=file: but the file:// mirror may be read.
+        Files.writeString(mvn, String.join("\n",
+                "#!/bin/sh",
+                "exec mvn -s '" + settings + "' -Dmaven.repo.local='" + repository + "' -o"
+                        + " -Daether.offline.protocols=file \"$@\"", ""));
+        Files.setPosixFilePermissions(mvn, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** {@code squall new}, told the local repository as a user's -Dmaven.repo.local would. */
+    private SquallProcess.Result newProject(Path project, Path localRepository) throws Exception {
+        Path run = Files.createDirectories(dir.resolve("new-" + project.getFileName()));
+        ClassArchive classes = ClassArchive.get();
+        List<String> options = new ArrayList<>(classes.javaOptions());
+        options.add("-Dmaven.repo.local=" + localRepository);
+        Process process = SquallProcess.start(run, classes.classpath(), options, "new", project.toString(),
+                "--package", "org.example.crawler");
+        assertTrue(process.waitFor(1, TimeUnit.MINUTES), "squall new ended");
+        return new SquallProcess.Result(process.exitValue(), SquallProcess.read(run.resolve("stdout.txt")),
+                SquallProcess.read(run.resolve("stderr.txt")));
     }
 
     /** What `mvn install` does for a crawler project: Squall's jar and POM, and the flux parent's stand-in. */
@@ -95,9 +159,11 @@ class NewProjectIT {
             standIn = poms.filter(p -> p.toString().endsWith(".pom")).findFirst().orElseThrow();
         }
         Path here = Path.of("").toAbsolutePath();
-        run(here, dir.resolve("install.txt"), "mvn", "-B", "-q", "install:install-file",
+        // Outside any project, with the install plugin Squall's build uses.
+        String installFile = "org.apache.maven.plugins:maven-install-plugin:3.1.3:install-file";
+        run(dir, dir.resolve("install.txt"), mvn.toString(), "-B", "-q", installFile,
                 "-Dfile=" + jar.toAbsolutePath(), "-DpomFile=" + here.resolve("pom.xml"));
-        run(here, dir.resolve("install-flux.txt"), "mvn", "-B", "-q", "install:install-file",
+        run(dir, dir.resolve("install-flux.txt"), mvn.toString(), "-B", "-q", installFile,
                 "-Dfile=" + standIn.toAbsolutePath(), "-DpomFile=" + standIn.toAbsolutePath(), "-Dpackaging=pom");
     }
 
@@ -111,10 +177,11 @@ class NewProjectIT {
         return lines;
     }
 
-    private static void run(Path workDir, Path output, String... command) throws Exception {
+    private void run(Path workDir, Path output, String... command) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command))).directory(workDir.toFile())
                 .redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().remove("SQUALL_CLASSPATH");
+        builder.environment().put("MVN", mvn.toString());
         builder.environment().put("SQUALL_JAVA_OPTS", "-Xmx1g");
         builder.environment().put("SQUALL_CDS", "off");
         Process process = builder.start();

@@ -441,14 +441,14 @@ class SquallCommandIT {
         Path bad = dir.resolve("bad-seeds.txt");
         Files.writeString(bad, "not a url\nftp://example.com/\n");
         SquallProcess.Result invalid = SquallProcess.run(dir.resolve("b"), Duration.ofMinutes(1), "crawl",
-                bad.toString(), "--agent", "x");
+                bad.toString(), "--agent", "x", "--data", SquallProcess.path(dir.resolve("data")));
         assertEquals(2, invalid.exitCode());
         // Seeds are checked before anything starts: the error is the only line.
         assertEquals(1, invalid.stderrLines().size(), invalid.stderr());
         assertTrue(invalid.stderrLines().get(0).startsWith("squall crawl: no valid seed in " + bad), invalid.stderr());
 
         SquallProcess.Result option = SquallProcess.run(dir.resolve("c"), Duration.ofMinutes(1), "crawl",
-                "https://example.com/", "--max-page", "3");
+                "https://example.com/", "--max-page", "3", "--data", SquallProcess.path(dir.resolve("data")));
         assertEquals(2, option.exitCode());
         assertEquals(java.util.List.of("squall crawl: unknown option '--max-page' for 'squall crawl' (see squall crawl --help)"),
                 option.stderrLines());
@@ -458,7 +458,8 @@ class SquallCommandIT {
         assertEquals(2, export.exitCode());
         assertEquals(java.util.List.of("squall export: no crawl in data directory '" + SquallProcess.path(dir.resolve("none"))
                 + "': run squall crawl first, or name the crawl with --data DIR or --opensearch URL"), export.stderrLines());
-        SquallProcess.Result serve = SquallProcess.run(dir.resolve("serve"), Duration.ofMinutes(1), "serve", "--prot", "1");
+        SquallProcess.Result serve = SquallProcess.run(dir.resolve("serve"), Duration.ofMinutes(1), "serve", "--prot", "1",
+                "--data", SquallProcess.path(dir.resolve("data")));
         assertEquals(2, serve.exitCode());
         assertEquals(java.util.List.of("squall serve: unknown option '--prot' for 'squall serve' (see squall serve --help)"),
                 serve.stderrLines());
@@ -466,13 +467,14 @@ class SquallCommandIT {
         Path conf = dir.resolve("typo.yaml");
         Files.writeString(conf, "fetcher.thread.number: 3\n");
         SquallProcess.Result key = SquallProcess.run(dir.resolve("d"), Duration.ofMinutes(1), "crawl",
-                "https://example.com/", "--agent", "x", "--conf", conf.toString());
+                "https://example.com/", "--agent", "x", "--conf", conf.toString(),
+                "--data", SquallProcess.path(dir.resolve("data")));
         assertEquals(1, key.exitCode());
         assertEquals(1, key.stderrLines().size(), key.stderr());
         assertTrue(key.stderrLines().get(0).contains("unknown configuration key 'fetcher.thread.number'"), key.stderr());
 
         SquallProcess.Result agent = SquallProcess.run(dir.resolve("e"), Duration.ofMinutes(1), "crawl",
-                "https://example.com/");
+                "https://example.com/", "--data", SquallProcess.path(dir.resolve("data")));
         assertEquals(1, agent.exitCode());
         assertEquals(1, agent.stderrLines().size(), agent.stderr());
         assertTrue(agent.stderrLines().get(0).contains("http.agent.name is not set"), agent.stderr());
@@ -483,7 +485,8 @@ class SquallCommandIT {
         }
         long start = System.nanoTime();
         SquallProcess.Result down = SquallProcess.run(dir.resolve("g"), Duration.ofMinutes(1), "crawl",
-                "https://example.com/", "--agent", "x", "--opensearch", "http://127.0.0.1:" + deadPort);
+                "https://example.com/", "--agent", "x", "--opensearch", "http://127.0.0.1:" + deadPort,
+                "--data", SquallProcess.path(dir.resolve("data")));
         long tookMillis = (System.nanoTime() - start) / 1_000_000;
         assertEquals(1, down.exitCode(), down.stderr());
         assertEquals(java.util.List.of("Connecting to OpenSearch at http://127.0.0.1:" + deadPort + "..."),

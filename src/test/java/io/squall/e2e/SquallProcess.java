@@ -27,7 +27,11 @@ final class SquallProcess {
         }
     }
 
-    /** Starts squall with its output going to files under {@code dir}. */
+    /**
+     * Starts squall in {@code dir} (its working directory too, so that a default such as {@code ./data} is the
+     * test's own and never the project's, where a user's crawl may have left one) with its output going to
+     * files there.
+     */
     static Process start(Path dir, String... args) throws IOException {
         ClassArchive classes = ClassArchive.get();
         return start(dir, classes.classpath(), classes.javaOptions(), args);
@@ -39,6 +43,7 @@ final class SquallProcess {
         command.add(Path.of("squall").toAbsolutePath().toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(dir.toAbsolutePath().toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
         builder.environment().put("SQUALL_CLASSPATH", classpath);

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -93,14 +94,44 @@ class HttpProtocolCredentialsTest {
     }
 
     @Test
-    void digestCredentialsAreAnswered() throws Exception {
+    void digestCredentialsAreAnsweredOnceThenSentWithEveryPageAndWithheldFromTheArchive() throws Exception {
+        long challengesBefore = challenges(digest);
         try (HttpProtocol http = protocol(PASSWORD)) {
-            for (int i = 0; i < 2; i++) {
-                FetchResponse r = http.fetch(digest.url("/page/" + (i + 1)), keyed(digest));
-                assertEquals(200, r.statusCode());
+            for (int i = 0; i < 3; i++) {
+                // A query too: the response is computed over the whole request target.
+                FetchResponse r = http.fetch(digest.url("/page/" + (i + 1) + "?v=" + i), keyed(digest));
+                assertEquals(200, r.statusCode(), "page " + (i + 1));
                 assertNoSecret(r);
+                String head = new String(r.wire().requestHead(), StandardCharsets.ISO_8859_1);
+                assertTrue(head.contains("\r\nAuthorization: Digest " + WireHeads.WITHHELD + "\r\n"), head);
             }
+            assertEquals(challengesBefore + 1, challenges(digest),
+                    "one challenge, then the credentials go with each request");
+            List<String> counts = web.log().forHost(digest.host()).stream().filter(q -> q.status() == 200)
+                    .map(q -> nonceCount(q.headers())).toList();
+            assertEquals(List.of("00000001", "00000002", "00000003"), counts.subList(counts.size() - 3, counts.size()),
+                    "each answer counts up, as a server that refuses replays wants");
         }
+        Path wrong = Files.createTempDirectory(dir, "wrong-digest");
+        Files.writeString(wrong.resolve("password"), "not-" + PASSWORD + "\n");
+        Path file = wrong.resolve("credentials.yaml");
+        Files.writeString(file, "- host: " + digest.host() + "\n  scheme: digest\n  user: " + USER
+                + "\n  password.file: " + wrong.resolve("password") + "\n");
+        try (HttpProtocol refused = new HttpProtocol(FetchTestConfig.with("http.credentials.file", file.toString()))) {
+            assertEquals(401, refused.fetch(digest.url("/page/1"), keyed(digest)).statusCode(),
+                    "the site checks the password: a wrong one is not let in");
+        }
+    }
+
+    /** The nc of a request's Digest Authorization header. */
+    private static String nonceCount(String headers) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?mi)^Authorization: Digest .*\\bnc=([0-9a-f]+)")
+                .matcher(headers);
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static long challenges(Site site) {
+        return web.log().forHost(site.host()).stream().filter(q -> q.status() == 401).count();
     }
 
     @Test

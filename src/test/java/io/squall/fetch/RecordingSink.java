@@ -81,6 +81,17 @@ final class RecordingSink implements FetchEngine.Sink<String> {
         }
     }
 
+    /** Waits (bounded) until this anchor has been acked or failed. */
+    void awaitDone(String anchor, long timeoutSeconds) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (!done.containsKey(anchor)) {
+            if (System.nanoTime() > end) {
+                fail(anchor + " not reported within " + timeoutSeconds + " s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
     boolean isDone(String anchor) {
         return done.containsKey(anchor);
     }

@@ -460,6 +460,10 @@ class FrontierTest {
             }
 
             long searches = frontier.searches() - before;
+            if (emitted.size() == 4) {
+                // A loaded machine's refill may come after the polls above: it is the refill that matters, not when.
+                emitted.addAll(pollUntil(frontier, Duration.ofSeconds(30), e -> !e.isEmpty()));
+            }
             assertTrue(emitted.size() > 4, "the host is refilled as its URLs are acked");
             // Each ack used to send a search for new hosts every spout.min.delay.queries (20 ms here): about 45.
             assertTrue(searches <= 4, "the host's refills, at most one an ack, and no search for new hosts: "

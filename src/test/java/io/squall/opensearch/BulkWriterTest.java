@@ -127,7 +127,8 @@ class BulkWriterTest {
             bulk.index(index, "bad", null, Map.of("n", "not a number"), outcomes.callbackFor("bad"));
             outcomes.await(2);
         }
-        assertTrue(System.nanoTime() - start < 10_000_000_000L, "a mapping conflict is not retried");
+        // Retried, it would fail after the 60 s of retries.
+        assertTrue(System.nanoTime() - start < 30_000_000_000L, "a mapping conflict is not retried");
         Map<String, String> failures = new java.util.HashMap<>();
         outcomes.seen().forEach(o -> failures.put(o.handle(), o.failure()));
         assertEquals(null, failures.get("good"));
@@ -190,7 +191,8 @@ class BulkWriterTest {
                 long start = System.nanoTime();
                 bulk.close(Duration.ofSeconds(2));
                 long tookMillis = (System.nanoTime() - start) / 1_000_000;
-                assertTrue(tookMillis < 5_000, "close() kept its bound of 2 s: " + tookMillis + " ms");
+                // Past its bound, close() would wait for the silent node: the retries' 60 s or the socket timeout's.
+                assertTrue(tookMillis < 20_000, "close() kept its bound of 2 s: " + tookMillis + " ms");
                 assertEquals(15, outcomes.seen().size(), "every callback was told at close: " + outcomes.seen());
                 assertEquals(15, outcomes.failures());
 

@@ -46,7 +46,12 @@ public final class GuardedSites {
                 : Response.status(401).header("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
     }
 
-    /** Every page needs Digest credentials (RFC 7616, MD5, qop=auth), checked against the password. */
+    /**
+     * Every page needs Digest credentials (RFC 7616, MD5, qop=auth), checked against the password and the request
+     * the server received: the response is recomputed over the request's own method and target (not over the
+     * {@code uri} the client says it used, which must be that target too: a 400 otherwise, as RFC 7616 3.4.6
+     * says).
+     */
     public static Function<Request, Response> digest(String user, String password, int pages) {
         String nonce = "dcd98b7102dd2f0e8b11d0f600bfb0c093";
         Response challenge = Response.status(401).header("WWW-Authenticate", "Digest realm=\"" + REALM
@@ -61,8 +66,12 @@ public final class GuardedSites {
             while (m.find()) {
                 p.put(m.group(1), m.group(2) != null ? m.group(2) : m.group(3));
             }
+            if (!request.path().equals(p.get("uri"))) {
+                return Response.status(400).contentType("text/plain").body("uri " + p.get("uri") + " is not "
+                        + request.path());
+            }
             String ha1 = md5(user + ":" + REALM + ":" + password);
-            String ha2 = md5(request.method() + ":" + p.get("uri"));
+            String ha2 = md5(request.method() + ":" + request.path());
             String expected = md5(ha1 + ":" + nonce + ":" + p.get("nc") + ":" + p.get("cnonce") + ":" + p.get("qop")
                     + ":" + ha2);
             return user.equals(p.get("username")) && expected.equals(p.get("response")) ? page(request, pages)
@@ -100,9 +109,13 @@ public final class GuardedSites {
         return header != null && ("; " + header + ";").contains("; " + cookie + ";");
     }
 
-    /** "/" and /page/i (i below pages) link to the next page; robots.txt and other paths are left to the site. */
+    /**
+     * "/" and /page/i (i below pages, with any query) link to the next page; robots.txt and other paths are left
+     * to the site.
+     */
     private static Response page(Request request, int pages) {
-        String path = request.path();
+        String target = request.path();
+        String path = target.indexOf('?') < 0 ? target : target.substring(0, target.indexOf('?'));
         if (path.equals("/")) {
             return Response.page(path, "/page/1");
         }
