@@ -83,7 +83,9 @@ class RenderingProtocolChromiumTest {
         var config = FetchTestConfig.with("http.address.allow", List.of(page.host() + "/32", allowed.host() + "/32"),
                 "fetcher.render.hosts", List.of(page.host()),
                 "fetcher.render.allow.hosts", List.of(allowed.host(), guarded.host()),
-                "fetcher.render.timeout", 6.0,
+                // Long enough for a browser to start and render on a loaded 2-core machine (6 s was not, at a load
+                // average of 16); the hanging page waits it out once.
+                "fetcher.render.timeout", 15.0,
                 "fetcher.render.chromium", Browsers.CHROMIUM.toString(),
                 "fetcher.render.chromedriver", Browsers.CHROMEDRIVER.toString());
         http = new HttpProtocol(config);
