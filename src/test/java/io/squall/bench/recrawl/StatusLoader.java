@@ -46,7 +46,7 @@ final class StatusLoader {
     private static final Duration LAST_PASS = Duration.ofDays(1);
     private static final double SHORTEST_INTERVAL_SECONDS = 3_600;
     private static final double LONGEST_INTERVAL_SECONDS = 2 * 86_400;
-    private static final long PROGRESS_EVERY_NANOS = 10_000_000_000L;
+    private static final long PROGRESS_EVERY_NANOS = 30_000_000_000L;
 
     private final OpenSearchClient client;
     private final CrawlerConfig config;
