@@ -3,6 +3,7 @@ package io.squall.bench.recrawl;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -62,7 +63,12 @@ final class MinuteSampler {
             if (System.nanoTime() > deadlineNanos) {
                 crawl.destroy();
             }
-            Snapshot now = take();
+            Snapshot now;
+            try {
+                now = take();
+            } catch (NoSuchFileException e) {
+                break; // the crawl exited since it was asked: this minute was cut short
+            }
             // After the CPU counts: the collection's CPU falls into the next minute, as each minute's does.
             double heapMegabytes = heap.megabytes(crawl.pid());
             if (pending != null) {
