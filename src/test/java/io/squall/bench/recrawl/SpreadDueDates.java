@@ -1,0 +1,45 @@
+package io.squall.bench.recrawl;
+
+import io.squall.config.CrawlerConfig;
+import io.squall.core.Metadata;
+import io.squall.core.Status;
+import io.squall.frontier.FreshnessScheduler;
+import io.squall.frontier.Scheduler;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * The loader's scheduler ({@code scheduler.class}): the freshness scheduler plans each loaded page as it would
+ * have after its last fetch (its rate, interval, expected freshness and place in its host's plan stay in the
+ * metadata), but the page is due at a moment drawn uniformly from {@link #FROM} to {@link #FROM} plus
+ * {@link #SPREAD} seconds, so that the crawl finds a steady stream of due pages instead of the bursts the
+ * load's order would make.
+ */
+public final class SpreadDueDates implements Scheduler {
+    /** Epoch milliseconds: the first due date. Outside Squall's keys, so the configuration lets it through. */
+    static final String FROM = "bench.recrawl.due.from";
+    static final String SPREAD = "bench.recrawl.due.spread.seconds";
+
+    private final FreshnessScheduler plan;
+    private final long from;
+    private final long spreadMillis;
+    private final SplittableRandom random = new SplittableRandom(40);
+
+    public SpreadDueDates(CrawlerConfig config) {
+        this.plan = new FreshnessScheduler(config);
+        this.from = config.getLong(FROM);
+        this.spreadMillis = config.getLong(SPREAD) * 1000;
+    }
+
+    @Override
+    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+        return nextFetchDate("", status, metadata, now);
+    }
+
+    @Override
+    public Optional<Instant> nextFetchDate(String hostKey, Status status, Metadata metadata, Instant now) {
+        plan.nextFetchDate(hostKey, status, metadata, now);
+        return Optional.of(Instant.ofEpochMilli(from + random.nextLong(spreadMillis)));
+    }
+}

@@ -1,0 +1,61 @@
+package io.squall.bench.recrawl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.squall.core.Metadata;
+import io.squall.core.UrlId;
+import io.squall.freshness.ChangeHistory;
+import io.squall.frontier.FreshnessScheduler;
+import io.squall.opensearch.SquallIndex;
+import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.TestOpenSearch;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(OpenSearchExtension.class)
+class StatusLoaderTest {
+
+    @Test
+    void loadsEveryPageFetchedWithItsHistoryItsPlanAndADueDateInTheSpread(TestOpenSearch os) {
+        GeneratedWeb web = new GeneratedWeb(4, 40);
+        Instant from = Instant.now().plusSeconds(60);
+        Instant loaded = Instant.now();
+        new StatusLoader(os.client(), os.config(Map.of("scheduler.class", "freshness")), web, 8080)
+                .load(null, from, Duration.ofMinutes(10));
+
+        List<Map<String, Object>> docs = os.documents(SquallIndex.STATUS);
+        assertEquals(40, docs.size());
+        for (Map<String, Object> doc : docs) {
+            String url = (String) doc.get("url");
+            assertEquals(UrlId.of(url), doc.get("_id"));
+            assertEquals("FETCHED", doc.get("status"));
+            int host = Integer.parseInt(url.replaceFirst("http://127\\.0\\.1\\.(\\d+):.*", "$1")) - 1;
+            assertEquals(LoopbackHosts.address(host), doc.get("key"));
+            Instant due = Instant.parse((String) doc.get("nextFetchDate"));
+            assertTrue(!due.isBefore(from) && due.isBefore(from.plus(Duration.ofMinutes(10))), due.toString());
+            Instant processed = Instant.parse((String) doc.get("lastProcessedDate"));
+            assertTrue(processed.isBefore(loaded) && processed.isAfter(loaded.minus(Duration.ofDays(1)).minusSeconds(5)));
+
+            Metadata md = TestOpenSearch.metadataOf(doc);
+            ChangeHistory history = ChangeHistory.of(md);
+            // 40 fetches, then the loaded one: the history's memory is full
+            assertEquals(32, history.observations(), 0.01);
+            assertEquals(processed, history.last());
+            assertNotNull(md.getFirst(FreshnessScheduler.PLAN));
+            assertNotNull(md.getFirst(FreshnessScheduler.RATE));
+            if (GeneratedWeb.conditional(host)) {
+                assertTrue(history.isDated(), "the server dates its changes: " + md);
+                assertNotNull(md.getFirst("etag"));
+            } else {
+                assertNull(md.getFirst("etag"));
+            }
+        }
+    }
+}
