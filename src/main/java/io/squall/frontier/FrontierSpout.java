@@ -1,7 +1,6 @@
 package io.squall.frontier;
 
 import com.codahale.metrics.Counter;
-import com.codahale.metrics.Histogram;
 import io.squall.config.CrawlerConfig;
 import io.squall.storm.TaskGauges;
 import java.util.Map;
@@ -51,8 +50,7 @@ public class FrontierSpout extends BaseRichSpout {
             TaskGauges.register(context, "spout.budget.used", () -> budgetUsed);
             TaskGauges.register(context, "spout.budget.setaside", () -> setAside);
         }
-        Histogram searchMillis = TaskGauges.registerHistogram(context, "spout.search.ms");
-        frontier.onSearchTime(searchMillis::update);
+        frontier.onSearchTime(TaskGauges.registerMillisHistogram(context, "spout.search.ms"));
         updateGauges();
     }
 

@@ -1,11 +1,11 @@
 package io.squall.storm;
 
 import com.codahale.metrics.Counter;
-import com.codahale.metrics.Histogram;
 import io.squall.metrics.Counters;
 import io.squall.metrics.MetricKinds;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
 import org.apache.storm.task.TopologyContext;
 
 /**
@@ -19,7 +19,7 @@ import org.apache.storm.task.TopologyContext;
 public final class TaskCounters implements Counters {
     private final TopologyContext context;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
-    private final Map<String, Histogram> histograms = new ConcurrentHashMap<>();
+    private final Map<String, LongConsumer> histograms = new ConcurrentHashMap<>();
 
     public TaskCounters(TopologyContext context) {
         this.context = context;
@@ -33,6 +33,6 @@ public final class TaskCounters implements Counters {
     /** @throws IllegalArgumentException for a histogram not declared in {@link MetricKinds#HISTOGRAMS} */
     @Override
     public void record(String name, long value) {
-        histograms.computeIfAbsent(name, n -> TaskGauges.registerHistogram(context, n)).update(value);
+        histograms.computeIfAbsent(name, n -> TaskGauges.registerMillisHistogram(context, n)).accept(value);
     }
 }

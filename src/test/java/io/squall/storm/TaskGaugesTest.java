@@ -21,6 +21,9 @@ class TaskGaugesTest {
         assertEquals(3L, worker.getTaskGauges(1).get("fetcher.queues").getValue());
         new TaskCounters(context).record("fetcher.fetch.ms", 250);
         assertEquals(1, worker.getTaskHistograms(1).get("fetcher.fetch.ms").getCount());
+        // Storm's executor reports a histogram's statistics times 10^-6 (nanoseconds to milliseconds): what the
+        // metrics index gets must be the 250 ms recorded.
+        assertEquals(250.0, worker.getTaskHistograms(1).get("fetcher.fetch.ms").getSnapshot().getMax() * 1e-6, 1e-9);
 
         IllegalArgumentException gauge = assertThrows(IllegalArgumentException.class,
                 () -> TaskGauges.register(context, "fetcher.new.level", () -> 1L));

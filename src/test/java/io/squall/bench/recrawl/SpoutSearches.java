@@ -15,15 +15,10 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * (every task reports every 10 s): the median of the reported medians of {@code spout.search.ms}, and the
  * searches made (the increase of its count). Storm's histogram keeps a sample weighted to about the last five
  * minutes, so a minute's median is smoothed over the minutes before it.
- *
- * <p>Storm 2.8's executor reports every statistic of a histogram as a duration in nanoseconds turned into
- * milliseconds (times its msDurationFactor, 10^-6); the spout records milliseconds, so the index holds them
- * at a millionth of their value, which this class multiplies back.
  */
 final class SpoutSearches {
     static final String P50 = "spout.search.ms.p50";
     static final String COUNT = "spout.search.ms.count";
-    private static final double STORM_DURATION_FACTOR = 1e-6;
 
     /** @param p50Millis NaN when no task reported in the span */
     record Figures(double p50Millis, long searches) {
@@ -50,7 +45,7 @@ final class SpoutSearches {
         for (Hit<Map> hit : response.hits().hits()) {
             Map source = hit.source();
             if (P50.equals(source.get("name"))) {
-                medians.add(((Number) source.get("value")).doubleValue() / STORM_DURATION_FACTOR);
+                medians.add(((Number) source.get("value")).doubleValue());
             } else if (source.get("delta") instanceof Number delta) {
                 searches += delta.longValue();
             }
