@@ -165,21 +165,9 @@ class BulkWriterTest {
             throws Exception {
         // An OpenSearch that takes the connection and never answers: the first bulk stays in flight, the
         // next ones wait for its request slot.
-        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
-            Thread acceptor = new Thread(() -> {
-                try {
-                    while (true) {
-                        held.add(silent.accept());
-                    }
-                } catch (java.io.IOException closed) {
-                    // the test is over
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
+        try (SilentNode silent = new SilentNode()) {
             CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
-                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.getLocalPort())), "test");
+                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.port())), "test");
             OpenSearchClient client = OpenSearchClients.create(config);
             Outcomes<Integer> outcomes = new Outcomes<>();
             try {
@@ -201,9 +189,6 @@ class BulkWriterTest {
                 assertEquals("the writer is closed", outcomes.seen().get(15).failure());
             } finally {
                 OpenSearchClients.close(client);
-                for (java.net.Socket s : held) {
-                    s.close();
-                }
             }
         }
     }
@@ -211,21 +196,9 @@ class BulkWriterTest {
     @Test
     void aCallerInterruptedWhileItWaitsForARequestSlotLeavesItsWritesInTheBufferNotFailed() throws Exception {
         // As above: the first bulk takes the only request slot and is never answered.
-        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
-            Thread acceptor = new Thread(() -> {
-                try {
-                    while (true) {
-                        held.add(silent.accept());
-                    }
-                } catch (java.io.IOException closed) {
-                    // the test is over
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
+        try (SilentNode silent = new SilentNode()) {
             CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
-                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.getLocalPort())), "test");
+                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.port())), "test");
             OpenSearchClient client = OpenSearchClients.create(config);
             Outcomes<Integer> outcomes = new Outcomes<>();
             try {
@@ -242,7 +215,10 @@ class BulkWriterTest {
                 });
                 executor.start();
                 long deadline = System.nanoTime() + 10_000_000_000L;
-                while (executor.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+                // All 20 added and the thread parked: the second batch waits for the slot (a thread may park
+                // elsewhere on the way, on a loaded machine, before its last add).
+                while ((bulk.unanswered() < 20 || executor.getState() != Thread.State.WAITING)
+                        && System.nanoTime() < deadline) {
                     Thread.sleep(10);
                 }
                 executor.interrupt();
@@ -254,9 +230,38 @@ class BulkWriterTest {
                 assertEquals(20, outcomes.failures(), "close() told every callback when it gave up");
             } finally {
                 OpenSearchClients.close(client);
-                for (java.net.Socket s : held) {
-                    s.close();
+            }
+        }
+    }
+
+    /** An OpenSearch that takes every connection and never answers: a bulk sent to it stays in flight. */
+    private static final class SilentNode implements AutoCloseable {
+        private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        SilentNode() throws java.io.IOException {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(server.accept());
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
                 }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        int port() {
+            return server.getLocalPort();
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            server.close();
+            for (java.net.Socket socket : held) {
+                socket.close();
             }
         }
     }
