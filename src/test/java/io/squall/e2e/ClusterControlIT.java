@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import io.squall.testweb.Site;
@@ -12,7 +13,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,17 +25,24 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The cluster console ({@code squall console --opensearch}) steering a crawl it does not run: a crawl (its own
  * process, a local Storm cluster) writes to the test's OpenSearch; the console, another process, reads the status
- * and host indices. Pausing from the console's HTTP API (the control document the spouts read) stops new
- * requests, judged from the test web's request log, and resuming starts them again; the console shows the
- * host table from the host index while the crawl runs, and "nothing due" once every page is fetched.
+ * and host indices, and pauses, resumes and stops the crawl through the control document its spouts read.
+ *
+ * <p>The site never makes the crawl wait: its pages are all seeds, due from the start, and link nowhere, so a
+ * running crawl requests one every delay; the spout hands out a few at a time (a small host quota), so that
+ * the crawl goes on only while it hands out more. A pause (or a stop) is judged once what was in flight finished (no
+ * request for many delays, and the host index's queues empty): then, for many more delays, no request while the
+ * status index holds URLs that are due. After a resume the crawl goes on to its end, where the console says
+ * "nothing due"; after a stop it does not, and a resume is refused.
  */
 @ExtendWith(OpenSearchExtension.class)
 class ClusterControlIT {
     private static final Duration WAIT = Duration.ofMinutes(2);
-    private static final int PAGES = 30;
+    private static final int PAGES = 80;
     private static final double DELAY = 0.25;
-    /** Six delays without a request: a crawl still handing out URLs would have made six. */
-    private static final Duration QUIET = Duration.ofMillis(Math.round(DELAY * 6 * 1000));
+    /** Eight delays without a request: what was in flight has finished (with the host index's queues empty). */
+    private static final Duration QUIET = Duration.ofMillis(Math.round(DELAY * 8 * 1000));
+    /** Then sixteen delays: a crawl still handing out URLs, with URLs due, would have made requests. */
+    private static final Duration HELD = Duration.ofMillis(Math.round(DELAY * 16 * 1000));
 
     @TempDir
     Path dir;
@@ -39,25 +50,14 @@ class ClusterControlIT {
     @Test
     void theConsolePausesAndResumesACrawlItDoesNotRunAndSaysWhenNothingIsDue(TestOpenSearch os) throws Exception {
         try (TestWeb web = TestWeb.start(1)) {
-            Site site = web.site(0).tree(PAGES).robots("");
-            Path conf = ScopedCrawlConf.write(dir, os, List.of(site.host()), "spout.control.interval: 300",
-                    "fetcher.hosts.flush.interval: 1");
-            Path crawlRun = Files.createDirectories(dir.resolve("crawl"));
-            Process crawl = SquallProcess.start(crawlRun, "crawl", site.url("/"), "--opensearch", os.address(), "--conf",
-                    SquallProcess.path(conf), "--data", SquallProcess.path(dir.resolve("data")), "--agent",
-                    "squall-test", "--delay", String.valueOf(DELAY), "--allow", TestWeb.LOOPBACK_RANGE, "--json");
-            Path consoleRun = Files.createDirectories(dir.resolve("console"));
-            Process console = SquallProcess.start(consoleRun, "console", "--opensearch", os.address(), "--conf",
-                    SquallProcess.path(conf));
-            try {
-                ConsoleApi api = ConsoleApi.await(consoleRun, WAIT);
-                // Paused at its first page: the pages it links to are not requested until the crawl is resumed.
-                awaitTrue(() -> pages(web) >= 1, "the crawl's first page");
+            Site site = leafPages(web);
+            try (Steered crawl = start(os, site, dir.resolve("pause"))) {
+                ConsoleApi api = crawl.api;
+                awaitTrue(() -> pages(web) >= 3, "the crawl's first pages");
                 HttpResponse<String> paused = api.post("pause");
                 assertEquals(200, paused.statusCode(), paused.body());
                 assertEquals("paused", ConsoleApi.JSON.readTree(paused.body()).get("state").asText());
-                int atPause = ConsoleApi.awaitQuiet(web, QUIET, WAIT);
-                assertTrue(pages(web) < PAGES, "the pause stopped the crawl before its end: " + pages(web) + " pages");
+                int atPause = assertHeld(os, web, api, "paused");
                 assertEquals(409, api.post("pause").statusCode(), "paused already");
 
                 HttpResponse<String> resumed = api.post("resume");
@@ -75,13 +75,115 @@ class ClusterControlIT {
                 assertEquals(0, over.path("hosts").path("queued").asInt(), over.toString());
                 assertTrue(over.get("stopReason").asText().contains("due"), over.toString());
                 assertEquals(PAGES, pages(web), "every page, each once");
-            } finally {
-                console.destroy();
-                crawl.destroy();
-                console.waitFor(1, TimeUnit.MINUTES);
-                crawl.waitFor(1, TimeUnit.MINUTES);
             }
         }
+    }
+
+    @Test
+    void theConsoleStopsACrawlItDoesNotRunForGood(TestOpenSearch os) throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site site = leafPages(web);
+            try (Steered crawl = start(os, site, dir.resolve("stop"))) {
+                ConsoleApi api = crawl.api;
+                awaitTrue(() -> pages(web) >= 3, "the crawl's first pages");
+                HttpResponse<String> stopped = api.post("stop");
+                assertEquals(200, stopped.statusCode(), stopped.body());
+                assertEquals("stopped", ConsoleApi.JSON.readTree(stopped.body()).get("state").asText());
+                assertHeld(os, web, api, "stopped");
+                assertEquals(409, api.post("resume").statusCode(), "a stop holds the spouts for good: no resume");
+                assertEquals(409, api.post("pause").statusCode(), "nor a pause");
+                int before = web.log().size();
+                Thread.sleep(HELD.toMillis());
+                assertEquals(before, web.log().size(), "still no request after the refused resume");
+                assertTrue(pages(web) < PAGES, "the crawl did not go on to its end: " + pages(web) + " pages");
+            }
+        }
+    }
+
+    /** PAGES pages that link nowhere, all of them seeds. */
+    private static Site leafPages(TestWeb web) {
+        Site site = web.site(0).robots("");
+        for (int i = 0; i < PAGES; i++) {
+            site.page("/p" + i);
+        }
+        return site;
+    }
+
+    /** The crawl and its console, each its own process, ended when the test is. */
+    private record Steered(Process crawl, Process console, ConsoleApi api) implements AutoCloseable {
+        @Override
+        public void close() throws InterruptedException {
+            console.destroy();
+            crawl.destroy();
+            console.waitFor(1, TimeUnit.MINUTES);
+            crawl.waitFor(1, TimeUnit.MINUTES);
+        }
+    }
+
+    private Steered start(TestOpenSearch os, Site site, Path in) throws Exception {
+        Files.createDirectories(in);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < PAGES; i++) {
+            urls.add(site.url("/p" + i));
+        }
+        Path seeds = Files.write(in.resolve("seeds.txt"), urls);
+        // A host's quota of URLs in flight kept small (its default grows to hand out the whole site at once): a
+        // crawl that goes on needs the spout to hand out more, which a pause or a stop forbids.
+        Path conf = ScopedCrawlConf.write(in, os, List.of(site.host()), "spout.control.interval: 300",
+                "fetcher.hosts.flush.interval: 1", "opensearch.status.max.urls.per.bucket: 3", "spout.host.min.urls: 2",
+                "spout.host.horizon: 0.5");
+        Path crawlRun = Files.createDirectories(in.resolve("crawl"));
+        Process crawl = SquallProcess.start(crawlRun, "crawl", SquallProcess.path(seeds), "--opensearch", os.address(),
+                "--conf", SquallProcess.path(conf), "--data", SquallProcess.path(in.resolve("data")), "--agent",
+                "squall-test", "--delay", String.valueOf(DELAY), "--allow", TestWeb.LOOPBACK_RANGE, "--json");
+        Path consoleRun = Files.createDirectories(in.resolve("console"));
+        Process console = SquallProcess.start(consoleRun, "console", "--opensearch", os.address(), "--conf",
+                SquallProcess.path(conf));
+        try {
+            return new Steered(crawl, console, ConsoleApi.await(consoleRun, WAIT));
+        } catch (Exception | AssertionError e) {
+            new Steered(crawl, console, null).close();
+            throw e;
+        }
+    }
+
+    /**
+     * Waits until what was in flight at the pause or stop finished (no request for QUIET, and the host index shows
+     * the fetchers' queues empty), then watches the web for HELD: no request, while URLs are due in the status
+     * index and the console says {@code state}. Returns the requests seen.
+     */
+    private static int assertHeld(TestOpenSearch os, TestWeb web, ConsoleApi api, String state) throws Exception {
+        int drained;
+        do {
+            drained = ConsoleApi.awaitQuiet(web, QUIET, WAIT);
+            api.awaitProgress("the fetchers' queues drained, as the host index says",
+                    p -> p.path("hosts").path("queued").asInt(-1) == 0 && p.path("inFlight").asInt(-1) == 0);
+        } while (web.log().size() != drained); // a request meanwhile: what was in flight was still finishing
+        long dueBefore = dueUrls(os);
+        Thread.sleep(HELD.toMillis());
+        long due = dueUrls(os);
+        assertEquals(drained, web.log().size(), "no request in " + HELD.toMillis() + " ms " + state + ", while "
+                + due + " URLs were due");
+        assertTrue(dueBefore > 0 && due == dueBefore, "URLs were due meanwhile (" + dueBefore + ", then " + due
+                + "), which a running crawl would have requested; " + pages(web) + " pages requested; the status"
+                + " index: " + os.documents(SquallIndex.STATUS).stream().map(d -> d.get("status") + "@"
+                + d.get("nextFetchDate")).sorted().toList());
+        JsonNode progress = api.awaitProgress("the console says " + state, p -> state.equals(p.path("state").asText()));
+        assertTrue(progress.path("stopReason").asText().contains("hand out no URL"), progress.toString());
+        assertEquals(due, progress.path("due").asLong(), "the console counts the due URLs too: " + progress);
+        return drained;
+    }
+
+    /** URLs of the status index that are due now and were never fetched. */
+    private static long dueUrls(TestOpenSearch os) {
+        Instant now = Instant.now();
+        long due = 0;
+        for (Map<String, Object> doc : os.documents(SquallIndex.STATUS)) {
+            if ("DISCOVERED".equals(doc.get("status")) && !Instant.parse((String) doc.get("nextFetchDate")).isAfter(now)) {
+                due++;
+            }
+        }
+        return due;
     }
 
     /** Page requests (robots.txt aside). */
