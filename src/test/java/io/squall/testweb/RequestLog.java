@@ -48,6 +48,14 @@ public final class RequestLog {
             this.startNanos = startNanos;
         }
 
+        /**
+         * The status is known before the response is written: a client may read the log as soon as it has
+         * the response, before {@link #finish} runs.
+         */
+        void answering(int answeredStatus) {
+            status = answeredStatus;
+        }
+
         void finish(int answeredStatus) {
             status = answeredStatus;
             endNanos = System.nanoTime();

@@ -187,6 +187,7 @@ public final class TestWeb implements AutoCloseable {
                 default -> {
                     sleep(response.delayMillis);
                     boolean keepAlive = !"close".equalsIgnoreCase(LoggedRequest.header(headers, "Connection"));
+                    entry.answering(response.status);
                     write(response, method, out, keepAlive);
                     entry.finish(response.status);
                     return keepAlive;
