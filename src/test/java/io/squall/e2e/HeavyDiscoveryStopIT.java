@@ -123,7 +123,7 @@ class HeavyDiscoveryStopIT {
             throws Exception {
         assertFalse(crawl.stderr().contains("operations failed"), "no write abandoned: " + crawl.stderr());
         // The 10 s of fetching a stop allows, then the writes owed, which fetcher.max.status.backlog bounds to
-        // a second or two of the node's work (the stop that threw most of them away took 22 s).
+        // a few seconds of the node's work (the stop that threw most of them away took 22 s).
         assertTrue(summary.get("drainSeconds").asDouble() < 30, "the stop is not long: " + crawl.stdout());
 
         SquallProcess.Result export = SquallProcess.run(dir.resolve("export"), TIMEOUT, "export", "--data",
