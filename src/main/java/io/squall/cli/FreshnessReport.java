@@ -2,9 +2,7 @@ package io.squall.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.squall.config.Durations;
 import io.squall.console.FreshnessFigures;
-import java.time.Duration;
 import java.util.Locale;
 
 /** How fresh the crawl's copy is ({@link FreshnessFigures}), as {@code squall status} and the summary write it. */
@@ -28,13 +26,13 @@ record FreshnessReport(FreshnessFigures figures) {
         if (figures.expected() != null) {
             s.append(String.format(Locale.ROOT, "  expected freshness %.1f%%", 100 * figures.expected()));
             if (figures.ageSeconds() != null) {
-                s.append(", expected age ").append(age(figures.ageSeconds()));
+                s.append(", expected age ").append(FreshnessFigures.ageText(figures.ageSeconds()));
             }
             s.append('\n');
             if (!figures.leastFresh().isEmpty()) {
                 s.append("Least fresh hosts (expected freshness, age, pages):\n");
                 figures.leastFresh().forEach(h -> s.append(String.format(Locale.ROOT, "  %9.1f%% %9s %9s  %s%n",
-                        100 * h.expected(), h.ageSeconds() == null ? "-" : age(h.ageSeconds()),
+                        100 * h.expected(), h.ageSeconds() == null ? "-" : FreshnessFigures.ageText(h.ageSeconds()),
                         ProgressLine.count(h.pages()), h.host())));
             }
         }
@@ -63,10 +61,5 @@ record FreshnessReport(FreshnessFigures figures) {
                 host.put("ageSeconds", h.ageSeconds());
             }
         });
-    }
-
-    /** An age to the second: {@code 3m20s}, {@code 15d00h00m}. */
-    private static String age(double seconds) {
-        return Durations.format(Duration.ofSeconds(Math.round(seconds)));
     }
 }

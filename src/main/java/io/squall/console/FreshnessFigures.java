@@ -1,7 +1,9 @@
 package io.squall.console;
 
+import io.squall.config.Durations;
 import io.squall.freshness.ChangeHistory;
 import io.squall.frontier.FreshnessScheduler;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +43,11 @@ public record FreshnessFigures(long pages, Map<String, Long> lastObserved, Doubl
     public Double wastedShare() {
         long compared = count("changed") + count("unchanged") + count("not-modified");
         return compared == 0 ? null : count("unchanged") / (double) compared;
+    }
+
+    /** An age as the console and the reports write it, to the second ({@code 3m20s}), or null for none. */
+    public static String ageText(Double seconds) {
+        return seconds == null ? null : Durations.format(Duration.ofSeconds(Math.round(seconds)));
     }
 
     public long count(String observation) {

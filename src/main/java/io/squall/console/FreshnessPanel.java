@@ -1,6 +1,5 @@
 package io.squall.console;
 
-import io.squall.config.Durations;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,20 +55,16 @@ public final class FreshnessPanel {
         panel.put("notModified", figures.count("not-modified"));
         panel.put("wastedShare", figures.wastedShare());
         panel.put("expected", figures.expected());
-        panel.put("age", age(figures.ageSeconds()));
+        panel.put("age", FreshnessFigures.ageText(figures.ageSeconds()));
         List<Map<String, Object>> hosts = figures.leastFresh().stream().map(h -> {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("host", h.host());
             row.put("pages", h.pages());
             row.put("expected", h.expected());
-            row.put("age", age(h.ageSeconds()));
+            row.put("age", FreshnessFigures.ageText(h.ageSeconds()));
             return row;
         }).toList();
         panel.put("leastFresh", hosts);
         return panel;
-    }
-
-    private static String age(Double seconds) {
-        return seconds == null ? null : Durations.format(Duration.ofSeconds(Math.round(seconds)));
     }
 }

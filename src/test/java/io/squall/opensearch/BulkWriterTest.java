@@ -166,30 +166,24 @@ class BulkWriterTest {
         // An OpenSearch that takes the connection and never answers: the first bulk stays in flight, the
         // next ones wait for its request slot.
         try (SilentNode silent = new SilentNode()) {
-            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
-                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.port())), "test");
-            OpenSearchClient client = OpenSearchClients.create(config);
+            OpenSearchClient client = silent.client();
             Outcomes<Integer> outcomes = new Outcomes<>();
-            try {
-                BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMillis(100), 1,
-                        Duration.ofSeconds(60)), "test");
-                for (int i = 0; i < 15; i++) {
-                    bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
-                }
-                long start = System.nanoTime();
-                bulk.close(Duration.ofSeconds(2));
-                long tookMillis = (System.nanoTime() - start) / 1_000_000;
-                // Past its bound, close() would wait for the silent node: the retries' 60 s or the socket timeout's.
-                assertTrue(tookMillis < 20_000, "close() kept its bound of 2 s: " + tookMillis + " ms");
-                assertEquals(15, outcomes.seen().size(), "every callback was told at close: " + outcomes.seen());
-                assertEquals(15, outcomes.failures());
-
-                bulk.index("status", "late", null, Map.of("n", 99), outcomes.callbackFor(99));
-                assertEquals(16, outcomes.seen().size());
-                assertEquals("the writer is closed", outcomes.seen().get(15).failure());
-            } finally {
-                OpenSearchClients.close(client);
+            BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMillis(100), 1,
+                    Duration.ofSeconds(60)), "test");
+            for (int i = 0; i < 15; i++) {
+                bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
             }
+            long start = System.nanoTime();
+            bulk.close(Duration.ofSeconds(2));
+            long tookMillis = (System.nanoTime() - start) / 1_000_000;
+            // Past its bound, close() would wait for the silent node: the retries' 60 s or the socket timeout's.
+            assertTrue(tookMillis < 20_000, "close() kept its bound of 2 s: " + tookMillis + " ms");
+            assertEquals(15, outcomes.seen().size(), "every callback was told at close: " + outcomes.seen());
+            assertEquals(15, outcomes.failures());
+
+            bulk.index("status", "late", null, Map.of("n", 99), outcomes.callbackFor(99));
+            assertEquals(16, outcomes.seen().size());
+            assertEquals("the writer is closed", outcomes.seen().get(15).failure());
         }
     }
 
@@ -197,40 +191,34 @@ class BulkWriterTest {
     void aCallerInterruptedWhileItWaitsForARequestSlotLeavesItsWritesInTheBufferNotFailed() throws Exception {
         // As above: the first bulk takes the only request slot and is never answered.
         try (SilentNode silent = new SilentNode()) {
-            CrawlerConfig config = CrawlerConfig.defaults().with(Map.of(
-                    "opensearch.addresses", List.of("http://127.0.0.1:" + silent.port())), "test");
-            OpenSearchClient client = OpenSearchClients.create(config);
+            OpenSearchClient client = silent.client();
             Outcomes<Integer> outcomes = new Outcomes<>();
-            try {
-                BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMinutes(5), 1,
-                        Duration.ofSeconds(60)), "test");
-                for (int i = 0; i < 10; i++) {
+            BulkWriter bulk = new BulkWriter(client, new BulkWriter.Settings(10, Duration.ofMinutes(5), 1,
+                    Duration.ofSeconds(60)), "test");
+            for (int i = 0; i < 10; i++) {
+                bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
+            }
+            // The second full batch waits for the slot, as a status updater's executor does when a worker stops.
+            Thread executor = new Thread(() -> {
+                for (int i = 10; i < 20; i++) {
                     bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
                 }
-                // The second full batch waits for the slot, as a status updater's executor does when a worker stops.
-                Thread executor = new Thread(() -> {
-                    for (int i = 10; i < 20; i++) {
-                        bulk.index("status", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
-                    }
-                });
-                executor.start();
-                long deadline = System.nanoTime() + 10_000_000_000L;
-                // All 20 added and the thread parked: the second batch waits for the slot (a thread may park
-                // elsewhere on the way, on a loaded machine, before its last add).
-                while ((bulk.unanswered() < 20 || executor.getState() != Thread.State.WAITING)
-                        && System.nanoTime() < deadline) {
-                    Thread.sleep(10);
-                }
-                executor.interrupt();
-                executor.join(10_000);
-                assertEquals(List.of(), outcomes.seen(), "nothing failed for the interruption");
-                assertEquals(10, bulk.buffered(), "the batch is back in the buffer, for close() to send");
-                assertEquals(20, bulk.unanswered());
-                bulk.close(Duration.ofMillis(500));
-                assertEquals(20, outcomes.failures(), "close() told every callback when it gave up");
-            } finally {
-                OpenSearchClients.close(client);
+            });
+            executor.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            // All 20 added and the thread parked: the second batch waits for the slot (a thread may park
+            // elsewhere on the way, on a loaded machine, before its last add).
+            while ((bulk.unanswered() < 20 || executor.getState() != Thread.State.WAITING)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(10);
             }
+            executor.interrupt();
+            executor.join(10_000);
+            assertEquals(List.of(), outcomes.seen(), "nothing failed for the interruption");
+            assertEquals(10, bulk.buffered(), "the batch is back in the buffer, for close() to send");
+            assertEquals(20, bulk.unanswered());
+            bulk.close(Duration.ofMillis(500));
+            assertEquals(20, outcomes.failures(), "close() told every callback when it gave up");
         }
     }
 
@@ -238,6 +226,7 @@ class BulkWriterTest {
     private static final class SilentNode implements AutoCloseable {
         private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         private final List<java.net.Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final OpenSearchClient client;
 
         SilentNode() throws java.io.IOException {
             Thread acceptor = new Thread(() -> {
@@ -251,14 +240,18 @@ class BulkWriterTest {
             });
             acceptor.setDaemon(true);
             acceptor.start();
+            client = OpenSearchClients.create(CrawlerConfig.defaults().with(Map.of(
+                    "opensearch.addresses", List.of("http://127.0.0.1:" + server.getLocalPort())), "test"));
         }
 
-        int port() {
-            return server.getLocalPort();
+        /** A client of this node, closed with it. */
+        OpenSearchClient client() {
+            return client;
         }
 
         @Override
         public void close() throws java.io.IOException {
+            OpenSearchClients.close(client);
             server.close();
             for (java.net.Socket socket : held) {
                 socket.close();
