@@ -105,12 +105,20 @@ public final class MetadataKeys {
      * not followed: the original's were.
      */
     public static final String DUPLICATE_OF = "duplicate.of";
-    /** The lastmod a sitemap gave a URL, ISO-8601. */
+    /**
+     * The lastmod a sitemap gave a URL, ISO-8601; on a URL fetched before, the newest one the status writer
+     * found after its last fetch (which made it due).
+     */
     public static final String SITEMAP_LASTMOD = "sitemap.lastModified";
     /** "true" on a sitemap that had more bytes or URLs than sitemap.max.bytes / sitemap.max.urls. */
     public static final String SITEMAP_TRUNCATED = "sitemap.truncated";
     /** When the feed entry that led to a URL was published (or updated), ISO-8601. */
     public static final String FEED_PUBLISHED = "feed.published";
+    /**
+     * The latest date the feed entry that led to a URL gives (its update's, else its publication's), ISO-8601:
+     * with a sitemap's lastmod, what tells the status writer that a page fetched before changed since.
+     */
+    public static final String FEED_UPDATED = "feed.updated";
     /** The title of the feed entry that led to a URL. */
     public static final String FEED_TITLE = "feed.title";
     /** The fetch interval the feed reader last gave a feed, in minutes, to tell it from one set by the user. */

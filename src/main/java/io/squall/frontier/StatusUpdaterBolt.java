@@ -50,6 +50,9 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
 
     @Override
     public void cleanup() {
+        if (writer != null) {
+            writer.close(); // the sitemap and feed dates not checked yet fail, before the bulk writer closes
+        }
         super.cleanup(); // answers every write still held first
         if (tickets != null) {
             tickets.leave();

@@ -97,7 +97,11 @@ public final class StatusWriter {
     private final String contentIndex;
     private final int maxFetchErrors;
     private final List<String> excludedPrefixes;
-    private final Cache<String, Boolean> knownIds;
+    // The ids written recently, each with the newest sitemap or feed date decided for it (NO_DATE: none), so
+    // that a URL listed again with the same date costs nothing, and one with a newer date is checked.
+    private final Cache<String, Long> knownIds;
+    private static final long NO_DATE = Long.MIN_VALUE;
+    private final LastmodHints hints;
     // DISCOVERED creates sent and not yet answered, with the callbacks of the same URL rediscovered
     // meanwhile: they share the answer instead of each sending a create that can only 409. Bounded by the
     // writer's buffer and requests in flight (an entry leaves with its answer).
@@ -125,6 +129,15 @@ public final class StatusWriter {
                 .build();
         this.refusals = new WriteRefusals(config.getInt("max.write.refusals"));
         this.clock = clock;
+        this.hints = config.getBoolean("lastmod.refresh") ? new LastmodHints(writer, statusIndex,
+                config.getInt("lastmod.max.misses"), counters, clock) : null;
+    }
+
+    /** Stops checking sitemap and feed dates; those not checked yet fail, so that their tuples come back. */
+    public void close() {
+        if (hints != null) {
+            hints.close();
+        }
     }
 
     /**
@@ -142,9 +155,23 @@ public final class StatusWriter {
             park(url, id, metadata, refusedFor, callback);
             return Submission.QUEUED;
         }
-        if (status == Status.DISCOVERED && knownIds.getIfPresent(id) != null) {
-            counters.increment(KNOWN);
-            return Submission.ALREADY_KNOWN;
+        Metadata source = metadata == null ? new Metadata() : metadata;
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        // A sitemap's lastmod or a feed's date: for a URL known already, it may make it due (LastmodHints).
+        Instant date = status == Status.DISCOVERED && hints != null ? ChangeTracker.hintOf(source, now) : null;
+        long dateMillis = date == null ? NO_DATE : date.toEpochMilli();
+        if (status == Status.DISCOVERED) {
+            Long decided = knownIds.getIfPresent(id);
+            if (decided != null && dateMillis <= decided) {
+                counters.increment(KNOWN);
+                return Submission.ALREADY_KNOWN;
+            }
+            if (decided != null) {
+                String routing = partitionKeys.routingOf(url, keyOf(url, source));
+                hints.check(id, routing, date, LastmodHints.datesOf(source), tracking(id, Status.DISCOVERED,
+                        dateMillis, null, callback));
+                return Submission.QUEUED;
+            }
         }
         if (status == Status.DISCOVERED && pendingCreates.computeIfPresent(id, (k, followers) -> {
             followers.add(callback);
@@ -152,14 +179,9 @@ public final class StatusWriter {
         }) != null) {
             return Submission.QUEUED;
         }
-        Metadata source = metadata == null ? new Metadata() : metadata;
-        String key = source.getFirst(MetadataKeys.PARTITION_KEY);
-        if (key == null || key.isEmpty()) {
-            key = partitionKeys.keyOf(url);
-        }
+        String key = keyOf(url, source);
         Metadata stored = persistable(source);
         Status effective = countFetchErrors(status, stored);
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         if (effective == Status.DISCOVERED && !stored.containsKey(MetadataKeys.DISCOVERY_DATE)) {
             stored.set(MetadataKeys.DISCOVERY_DATE, now.toString());
         }
@@ -172,7 +194,7 @@ public final class StatusWriter {
         document.put("url", url);
         document.put("key", key);
         document.put("status", effective.name());
-        next.ifPresent(date -> document.put("nextFetchDate", date.toString()));
+        next.ifPresent(due -> document.put("nextFetchDate", due.toString()));
         int priority = stored.getInt(MetadataKeys.PRIORITY, 0);
         if (priority != 0) {
             document.put(PRIORITY, priority);
@@ -183,10 +205,12 @@ public final class StatusWriter {
         document.put("metadata", stored.asMap());
 
         String routing = partitionKeys.routingOf(url, key);
-        BulkWriter.Callback tracked = tracking(id, effective, stored.getFirst(MetadataKeys.ERROR_CAUSE), callback);
+        BulkWriter.Callback tracked = tracking(id, effective, dateMillis, stored.getFirst(MetadataKeys.ERROR_CAUSE),
+                callback);
         if (effective == Status.DISCOVERED) {
             pendingCreates.put(id, new ArrayList<>());
-            writer.create(statusIndex, id, routing, document, sharedWithFollowers(id, tracked));
+            BulkWriter.Callback created = date == null ? tracked : checkedIfKnown(id, routing, date, source, tracked);
+            writer.create(statusIndex, id, routing, document, sharedWithFollowers(id, created));
         } else if (effective == Status.ERROR && contentIndex != null) {
             BulkWriter.Callback[] parts = JointCallback.split(tracked, 2);
             writer.index(statusIndex, id, routing, document, parts[0]);
@@ -217,7 +241,7 @@ public final class StatusWriter {
         document.put("metadata", stored.asMap());
         LOG.warn("Storing {} as ERROR without its metadata: {}", url, refusal);
         writer.index(statusIndex, id, partitionKeys.routingOf(url, key), document,
-                tracking(id, Status.ERROR, REFUSED, new BulkWriter.Callback() {
+                tracking(id, Status.ERROR, NO_DATE, REFUSED, new BulkWriter.Callback() {
                     @Override
                     public void succeeded(boolean alreadyExisted) {
                         refusals.parked(id);
@@ -331,12 +355,44 @@ public final class StatusWriter {
         };
     }
 
-    private BulkWriter.Callback tracking(String id, Status status, String errorCause, BulkWriter.Callback callback) {
+    private String keyOf(String url, Metadata metadata) {
+        String key = metadata.getFirst(MetadataKeys.PARTITION_KEY);
+        return key == null || key.isEmpty() ? partitionKeys.keyOf(url) : key;
+    }
+
+    /** A create's callback that, when the URL turns out known already, has its sitemap or feed date checked first. */
+    private BulkWriter.Callback checkedIfKnown(String id, String routing, Instant date, Metadata source,
+                                               BulkWriter.Callback tracked) {
+        return new BulkWriter.Callback() {
+            @Override
+            public void succeeded(boolean alreadyExisted) {
+                if (alreadyExisted) {
+                    hints.check(id, routing, date, LastmodHints.datesOf(source), tracked);
+                } else {
+                    tracked.succeeded(false);
+                }
+            }
+
+            @Override
+            public void failed(String reason) {
+                tracked.failed(reason);
+            }
+
+            @Override
+            public void refused(String reason) {
+                tracked.refused(reason);
+            }
+        };
+    }
+
+    /** @param date the sitemap or feed date now decided for the URL, or {@link #NO_DATE} */
+    private BulkWriter.Callback tracking(String id, Status status, long date, String errorCause,
+                                         BulkWriter.Callback callback) {
         return new BulkWriter.Callback() {
             @Override
             public void succeeded(boolean alreadyExisted) {
                 // Only a confirmed write makes a URL known: a failed one must be retried when rediscovered.
-                knownIds.put(id, Boolean.TRUE);
+                knownIds.asMap().merge(id, date, Math::max);
                 counters.increment(alreadyExisted ? KNOWN : WRITTEN_PREFIX + status.name());
                 if (status == Status.FETCH_ERROR || status == Status.ERROR) {
                     counters.increment(ERRORS_PREFIX + (errorCause == null || errorCause.isEmpty() ? "unknown"

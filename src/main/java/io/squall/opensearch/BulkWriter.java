@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * whose work waits for them (the spout's pending tuples).
  *
  * <p>Outcome of an item: success; a 409 on a create-only operation is a success too ("already existed");
- * a 404 on a delete is a success (nothing to delete, even when the index does not exist). An operation
+ * a 404 on a delete is a success (nothing to delete, even when the index does not exist); a 409 or 404 on a
+ * partial update is a success too (a conditional update whose document moved on, or is gone). An operation
  * OpenSearch could not take now (a bulk or an item answered 429 or 503, {@code es_rejected_execution},
  * a write block, or OpenSearch unreachable or timing out) is sent again after a pause that doubles up to
  * {@value #MAX_RETRY_PAUSE_MILLIS} ms, for up to {@code retryTimeout}: a busy or restarting OpenSearch
@@ -109,7 +110,7 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    private enum Kind { CREATE, INDEX, DELETE }
+    private enum Kind { CREATE, INDEX, DELETE, UPDATE }
 
     /** An operation on its way; {@code attempts} and {@code giveUpAtNanos} are set once it failed transiently. */
     private record Pending(Kind kind, BulkOperation operation, Callback callback, int attempts, long giveUpAtNanos) {
@@ -120,6 +121,7 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     private final OpenSearchAsyncClient client;
+    private final OpenSearchClient syncClient;
     private final Settings settings;
     private final Semaphore requestSlots;
     private final ScheduledExecutorService timer;
@@ -158,6 +160,7 @@ public final class BulkWriter implements AutoCloseable {
         this.lastRetryWarningNanos = new AtomicLong(clock.nanos() - RETRY_WARNING_EVERY_NANOS);
         this.spacing = new RequestSpacing(SPACING_MILLIS, clock.nanos());
         this.client = new OpenSearchAsyncClient(client._transport());
+        this.syncClient = client;
         this.settings = settings;
         this.requestSlots = new Semaphore(settings.concurrentRequests());
         this.pending = new ArrayList<>(settings.bulkActions());
@@ -187,6 +190,33 @@ public final class BulkWriter implements AutoCloseable {
     public void delete(String index, String id, String routing, Callback callback) {
         add(new Pending(Kind.DELETE, BulkOperation.of(o -> o.delete(d -> d.index(index).id(id).routing(routing))),
                 callback, 0, 0));
+    }
+
+    /**
+     * Adds a partial update: {@code partial}'s fields replace the document's (objects are merged). With
+     * {@code ifSeqNo} and {@code ifPrimaryTerm} it applies only to the document as it was read then; a
+     * document that moved on since (409) or is gone (404) is reported as {@code succeeded(true)}: nothing was
+     * changed, on purpose. With {@code upsert}, a missing document is created from {@code partial}.
+     */
+    public void update(String index, String id, String routing, Object partial, Long ifSeqNo, Long ifPrimaryTerm,
+                       boolean upsert, Callback callback) {
+        add(new Pending(Kind.UPDATE, BulkOperation.of(o -> o.update(u -> {
+            u.index(index).id(id).routing(routing).document(partial);
+            if (upsert) {
+                u.docAsUpsert(true);
+            }
+            if (ifSeqNo != null && ifPrimaryTerm != null) {
+                u.ifSeqNo(ifSeqNo).ifPrimaryTerm(ifPrimaryTerm);
+            } else {
+                u.retryOnConflict(3); // two writers of one document: each one's fields are merged in turn
+            }
+            return u;
+        })), callback, 0, 0));
+    }
+
+    /** The client this writer writes with, for the reads that go with its writes. */
+    public OpenSearchClient client() {
+        return syncClient;
     }
 
     /** Sends what is buffered now, waiting for a free request slot if needed. */
@@ -417,6 +447,8 @@ public final class BulkWriter implements AutoCloseable {
                 notify(p.callback(), true, null);
             } else if (p.kind() == Kind.DELETE && item.status() == 404) {
                 notify(p.callback(), false, null);
+            } else if (p.kind() == Kind.UPDATE && (item.status() == 409 || item.status() == 404)) {
+                notify(p.callback(), true, null); // the document moved on, or is gone: left as it is
             } else {
                 String reason = "OpenSearch refused the item (" + item.status() + " " + error.type() + "): "
                         + error.reason();

@@ -33,8 +33,9 @@ public final class FeedParser {
      * @param href its link as written
      * @param title its title as text, or null
      * @param published when it was published (or, lacking that, updated), or null
+     * @param updated the latest of its dates (its last update, else its publication), or null
      */
-    public record Entry(String base, String href, String title, Instant published) {
+    public record Entry(String base, String href, String title, Instant published, Instant updated) {
     }
 
     /**
@@ -322,7 +323,7 @@ public final class FeedParser {
                 linkless++;
                 return;
             }
-            entries.add(new Entry(base, href.strip(), e.title(), e.published()));
+            entries.add(new Entry(base, href.strip(), e.title(), e.published(), e.latest()));
         }
     }
 
@@ -387,6 +388,18 @@ public final class FeedParser {
                 }
             }
             return null;
+        }
+
+        /** The latest of the entry's dates (its last update, else its publication), or null. */
+        Instant latest() {
+            Instant latest = null;
+            for (String date : new String[] {published, pubDate, dcDate, updated}) {
+                Instant instant = FeedDates.parse(date);
+                if (instant != null && (latest == null || instant.isAfter(latest))) {
+                    latest = instant;
+                }
+            }
+            return latest;
         }
     }
 

@@ -90,6 +90,7 @@ public final class FeedReader {
             }
             Metadata entryMd = outlinkMetadata.forOutlink(url, md, now);
             entryMd.set(MetadataKeys.FEED_PUBLISHED, entry.published() == null ? null : entry.published().toString());
+            entryMd.set(MetadataKeys.FEED_UPDATED, entry.updated() == null ? null : entry.updated().toString());
             entryMd.set(MetadataKeys.FEED_TITLE, entry.title());
             FilterVerdict verdict = filters.resolveAndFilter(entry.base(), entry.href(), entryMd);
             if (!verdict.accepted() || verdict.url().equals(url) || found.containsKey(verdict.url())) {
