@@ -266,6 +266,10 @@ def metrics_objects():
         rate("squall-metrics-changes", "Squall metrics: what re-fetches found, per second",
              "Fetches by what they found of their page's changes (freshness.observed.changed, .unchanged,"
              " .not-modified, .first).", "fetches/s", "name:freshness.observed.*", split="name"),
+        level("squall-metrics-expected-freshness", "Squall metrics: expected freshness, per status task",
+              "With scheduler.class freshness: the mean expected freshness of the pages each status task planned"
+              " (freshness.expected, 0 to 1), over all their hosts.", "expected freshness",
+              "name:freshness.expected", "worker"),
         rate("squall-metrics-pages-per-worker", "Squall metrics: pages fetched per second, per worker",
              "fetcher.pages per worker (host:port), per second.", "pages/s", "name:fetcher.pages", split="worker"),
         level("squall-metrics-capacity", "Squall metrics: bolt capacity",
@@ -316,9 +320,33 @@ def hosts_objects():
               "Exceptions (timeouts, refused connections) per host and its back-off level.", HOSTS,
               [metric(1, "max", "errors", "errors"), metric(3, "max", "backOffLevel", "back-off level"),
                terms(2, "key", 25, "bucket", label="host")], query="kind:host"),
+        table("squall-hosts-least-fresh", "Squall hosts: least fresh hosts",
+              "Hosts by the mean expected freshness of their pages (scheduler.class freshness), lowest first, with"
+              " their expected age, the share of compared fetches that found a change and of those that found"
+              " none (wasted), 304s and fetches, as the status writers last wrote them (counts since they"
+              " started).", HOSTS,
+              [metric(1, "min", "freshness.expected", "expected freshness"),
+               terms(2, "key", 25, "bucket", label="host", order="asc"),
+               metric(3, "max", "freshness.ageSeconds", "expected age (s)"),
+               metric(4, "max", "freshness.changeShare", "changes per fetch"),
+               metric(5, "max", "freshness.wastedShare", "wasted share"),
+               metric(6, "sum", "freshness.notModified", "304s"),
+               metric(7, "sum", "freshness.fetches", "fetches")], query="kind:host"),
+        visualization("squall-hosts-freshness", "Squall hosts: freshness over the hosts",
+                      "What the fetches found, summed over the hosts (changed, unchanged: fetched in full for"
+                      " nothing new, 304s), and the hosts' mean expected freshness and age (each host counts"
+                      " once).", HOSTS, "metric", METRIC_PARAMS,
+                      [metric(1, "avg", "freshness.expected", "expected freshness (mean of hosts)"),
+                       metric(2, "avg", "freshness.ageSeconds", "expected age (s)"),
+                       metric(3, "sum", "freshness.changed", "changed"),
+                       metric(4, "sum", "freshness.unchanged", "unchanged (wasted)"),
+                       metric(5, "sum", "freshness.notModified", "not modified (304)"),
+                       metric(6, "sum", "freshness.fetches", "fetches")], query="kind:host"),
     ]
     board = dashboard("squall-dashboard-hosts", "Squall: hosts",
-                      "The host index: each host's queue, delay and why, errors, as the fetchers last wrote them.", vis)
+                      "The host index: each host's queue, delay and why, errors, as the fetchers last wrote them;"
+                      " what its fetches found and how fresh its pages are expected to be, as the status writers"
+                      " last wrote it.", vis)
     return [index_pattern(HOSTS, "hosts", "hosts.json", "updated")] + vis + [board]
 
 

@@ -106,7 +106,8 @@ public final class HostIndex {
 
     private void writeEach(List<HostState> states) {
         for (HostState s : states) {
-            bulk.index(index, s.key(), null, s.toDocument(), new BulkWriter.Callback() {
+            // A partial update, not a replacement: the status writers add the host's freshness figures to it.
+            bulk.update(index, s.key(), null, s.toDocument(), null, null, true, new BulkWriter.Callback() {
                 @Override
                 public void succeeded(boolean alreadyExisted) {
                 }

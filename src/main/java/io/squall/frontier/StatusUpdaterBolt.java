@@ -45,6 +45,11 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
         this.counters = new TaskCounters(context);
         this.writer = new StatusWriter(config, bulk, counters, clock());
         TaskGauges.register(context, "status.buffered", bulk::buffered);
+        // The expected freshness and age of the pages this task planned (scheduler.class freshness), over all
+        // their hosts; per host in the host index. NaN (not reported) before any page was planned.
+        TaskGauges.register(context, "freshness.pages", () -> writer.expectedFreshness()[0]);
+        TaskGauges.register(context, "freshness.expected", () -> writer.expectedFreshness()[1]);
+        TaskGauges.register(context, "freshness.age.seconds", () -> writer.expectedFreshness()[2]);
         tickets = WriteTickets.join(topoConf, context);
     }
 

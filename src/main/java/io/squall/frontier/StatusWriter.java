@@ -12,6 +12,7 @@ import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeTracker;
+import io.squall.freshness.Observation;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
@@ -102,6 +103,12 @@ public final class StatusWriter {
     private final Cache<String, Long> knownIds;
     private static final long NO_DATE = Long.MIN_VALUE;
     private final LastmodHints hints;
+    // What the fetches found per host, written to the host index every fetcher.hosts.flush.interval (null: none).
+    private final HostFreshness hostFreshness;
+    private final String hostsIndex;
+    private final long hostsFlushMillis;
+    private final java.util.concurrent.atomic.AtomicLong hostsFlushedAt = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicBoolean hostsWarned = new java.util.concurrent.atomic.AtomicBoolean();
     // DISCOVERED creates sent and not yet answered, with the callbacks of the same URL rediscovered
     // meanwhile: they share the answer instead of each sending a create that can only 409. Bounded by the
     // writer's buffer and requests in flight (an entry leaves with its answer).
@@ -131,13 +138,65 @@ public final class StatusWriter {
         this.clock = clock;
         this.hints = config.getBoolean("lastmod.refresh") ? new LastmodHints(writer, statusIndex,
                 config.getInt("lastmod.max.misses"), counters, clock) : null;
+        double hostsFlush = config.getDouble("fetcher.hosts.flush.interval");
+        this.hostFreshness = hostsFlush > 0 ? new HostFreshness(config.getLong("scheduler.freshness.hosts.max")) : null;
+        this.hostsIndex = SquallIndex.HOSTS.name(config);
+        this.hostsFlushMillis = Math.max(1, Math.round(hostsFlush * 1000));
+        this.hostsFlushedAt.set(clock.millis());
     }
 
-    /** Stops checking sitemap and feed dates; those not checked yet fail, so that their tuples come back. */
+    /**
+     * Writes the hosts' freshness figures that changed, and stops checking sitemap and feed dates (those not
+     * checked yet fail, so that their tuples come back). Before the bulk writer closes.
+     */
     public void close() {
+        flushHosts();
         if (hints != null) {
             hints.close();
         }
+    }
+
+    /**
+     * Adds the freshness figures of the hosts whose fetches were written since the last time to the bulk, as
+     * partial updates of their host-index documents (which the fetchers write the rest of): they go with the
+     * status writes, no request of their own.
+     */
+    public void flushHosts() {
+        if (hostFreshness == null) {
+            return;
+        }
+        hostsFlushedAt.set(clock.millis());
+        for (Map.Entry<String, Map<String, Object>> e : hostFreshness.changed(clock.instant()).entrySet()) {
+            writer.update(hostsIndex, e.getKey(), null, e.getValue(), null, null, true, new BulkWriter.Callback() {
+                @Override
+                public void succeeded(boolean alreadyExisted) {
+                }
+
+                @Override
+                public void failed(String reason) {
+                    if (hostsWarned.compareAndSet(false, true)) {
+                        LOG.warn("Host freshness figures cannot be written to '{}' ({}); the next changes are written"
+                                + " again", hostsIndex, reason);
+                    }
+                }
+            });
+        }
+    }
+
+    private void flushHostsWhenDue() {
+        long last = hostsFlushedAt.get();
+        if (hostFreshness != null && clock.millis() - last >= hostsFlushMillis
+                && hostsFlushedAt.compareAndSet(last, clock.millis())) {
+            flushHosts();
+        }
+    }
+
+    /**
+     * The crawl's expected freshness and age as the hosts' plans say: {pages, mean expected freshness, mean
+     * expected age in seconds}, NaN without pages planned (or without a host index).
+     */
+    public double[] expectedFreshness() {
+        return hostFreshness == null ? new double[] {0, Double.NaN, Double.NaN} : hostFreshness.overall();
     }
 
     /**
@@ -185,10 +244,19 @@ public final class StatusWriter {
         if (effective == Status.DISCOVERED && !stored.containsKey(MetadataKeys.DISCOVERY_DATE)) {
             stored.set(MetadataKeys.DISCOVERY_DATE, now.toString());
         }
+        Observation observed = null;
+        HostFreshness.Plan planBefore = null;
         if (effective == Status.FETCHED) {
-            counters.increment(OBSERVED_PREFIX + changes.fetched(stored, now).label);
+            observed = changes.fetched(stored, now);
+            counters.increment(OBSERVED_PREFIX + observed.label);
+            planBefore = HostFreshness.Plan.of(stored);
         }
         Optional<Instant> next = scheduler.nextFetchDate(key, effective, stored, now);
+        if (observed != null && hostFreshness != null) {
+            hostFreshness.fetched(key, observed, planBefore,
+                    scheduler instanceof FreshnessScheduler ? HostFreshness.Plan.of(stored) : null);
+        }
+        flushHostsWhenDue();
 
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("url", url);

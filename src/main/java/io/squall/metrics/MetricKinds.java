@@ -28,7 +28,8 @@ public final class MetricKinds {
             "spout.inflight", "spout.idle", "spout.budget.used", "spout.budget.setaside",
             "fetcher.active.threads", "fetcher.queues", "fetcher.urls.in.queues", "fetcher.blocked.queues",
             "fetcher.mean.fetch.ms", "fetcher.mean.queue.ms",
-            "status.buffered", "indexer.buffered");
+            "status.buffered", "indexer.buffered",
+            "freshness.expected", "freshness.age.seconds", "freshness.pages");
 
     /**
      * Squall's histograms of recent values (milliseconds). Storm reports each as {@code NAME.count} (a
