@@ -226,6 +226,31 @@ class LastmodHintsTest {
     }
 
     @Test
+    void aConditionalUpdateOfADocumentThatMovedOnSinceItWasReadLeavesIt(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        String index = os.indexName(SquallIndex.STATUS);
+        os.client().index(i -> i.index(index).id("doc").document(Map.of("status", "FETCHED", "nextFetchDate",
+                "2026-12-01T00:00:00Z")));
+        var read = os.client().get(g -> g.index(index).id("doc"), Map.class);
+        // The page's fetch is written meanwhile.
+        os.client().index(i -> i.index(index).id("doc").document(Map.of("status", "FETCHED", "nextFetchDate",
+                "2026-12-02T00:00:00Z")));
+        Outcomes<String> outcomes = new Outcomes<>();
+        try (BulkWriter bulk = statusBulk(os, config)) {
+            bulk.update(index, "doc", null, Map.of("nextFetchDate", "2026-11-27T00:00:00Z"), read.seqNo(),
+                    read.primaryTerm(), false, outcomes.callbackFor("stale"));
+            bulk.update(index, "gone", null, Map.of("nextFetchDate", "2026-11-27T00:00:00Z"), 0L, 1L, false,
+                    outcomes.callbackFor("gone"));
+        }
+        for (Outcomes.Outcome<String> outcome : outcomes.await(2)) {
+            assertTrue(outcome.succeeded() && outcome.alreadyExisted(), outcome.toString());
+        }
+        assertEquals("2026-12-02T00:00:00Z", os.statusDocument("doc").get("nextFetchDate"), "left as it moved on");
+        assertNull(os.statusDocument("gone"));
+    }
+
+    @Test
     void withoutTheSettingKnownUrlsKeepTheirSchedule(TestOpenSearch os) throws Exception {
         CrawlerConfig config = os.config(Map.of("lastmod.refresh", false));
         IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);

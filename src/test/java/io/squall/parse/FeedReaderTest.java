@@ -107,6 +107,22 @@ class FeedReaderTest {
     }
 
     @Test
+    void anEntryCarriesItsLatestDateAsFeedUpdatedForTheStatusWriterToCompareWithItsLastFetch() {
+        ParseProcessor p = processor(Map.of(), Counters.NONE);
+        Instant published = NOW.minus(java.time.Duration.ofDays(3));
+        byte[] atom = ("<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>A</title>"
+                + "<link href=\"/a\"/><published>" + published + "</published><updated>" + NOW + "</updated></entry>"
+                + "<entry><title>B</title><link href=\"/b\"/><published>" + published + "</published></entry>"
+                + "<entry><title>C</title><link href=\"/c\"/></entry></feed>").getBytes(StandardCharsets.UTF_8);
+        List<Discovered> entries = p.process("http://blog.example/atom", atom,
+                new Metadata().set("Content-Type", "application/atom+xml")).discovered();
+        assertEquals(published.toString(), entries.get(0).metadata().getFirst(MetadataKeys.FEED_PUBLISHED));
+        assertEquals(NOW.toString(), entries.get(0).metadata().getFirst(MetadataKeys.FEED_UPDATED), "updated since");
+        assertEquals(published.toString(), entries.get(1).metadata().getFirst(MetadataKeys.FEED_UPDATED));
+        assertNull(entries.get(2).metadata().getFirst(MetadataKeys.FEED_UPDATED));
+    }
+
+    @Test
     void aFeedCutByTheFetchKeepsItsFirstEntriesAndSaysSo() {
         List<String> items = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
