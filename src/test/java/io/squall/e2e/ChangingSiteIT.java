@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.squall.core.Metadata;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeHistory;
+import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.TestOpenSearch;
 import io.squall.testweb.LoggedRequest;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -106,12 +108,42 @@ class ChangingSiteIT {
             assertEquals(news.getFirst(ChangeHistory.OBSERVATIONS), news.getFirst(ChangeHistory.CHANGES),
                     "every re-fetch found the article rewritten");
 
+            // The host index holds what the host's fetches found, as the status writer last added it (at least
+            // every 5 s while pages are written: the last seconds' may be missing).
+            String key = (String) os.statusDocument(UrlId.of(site.url("/news"))).get("key");
+            Map<?, ?> host = os.client().get(g -> g.index(os.indexName(SquallIndex.HOSTS)).id(key), Map.class).source();
+            assertTrue(host != null && host.get("freshness") instanceof Map, "host document " + host);
+            Map<?, ?> figures = (Map<?, ?>) host.get("freshness");
+            long changed = number(figures, "changed");
+            long unchanged = number(figures, "unchanged");
+            long answered304 = number(figures, "notModified");
+            assertTrue(changed >= 1 && unchanged >= 1 && answered304 >= 1, "news changed, the counter did not, the"
+                    + " validated page answered 304: " + figures);
+            assertTrue(changed <= Math.round(Double.parseDouble(news.getFirst(ChangeHistory.CHANGES))), figures + " "
+                    + news);
+            assertEquals(number(figures, "first") + changed + unchanged + answered304, number(figures, "fetches"),
+                    figures.toString());
+            assertEquals(changed / (double) (changed + unchanged + answered304),
+                    ((Number) figures.get("changeShare")).doubleValue(), 1e-3, figures.toString());
+            assertEquals(unchanged / (double) (changed + unchanged + answered304),
+                    ((Number) figures.get("wastedShare")).doubleValue(), 1e-3, figures.toString());
+            long pages = number(figures, "pages");
+            assertTrue(pages >= 3 && pages <= 4, "the pages planned, each once: " + figures);
+            double expected = ((Number) figures.get("expected")).doubleValue();
+            assertTrue(expected > 0 && expected <= 1, figures.toString());
+            assertTrue(((Number) figures.get("ageSeconds")).doubleValue() >= 0, figures.toString());
+            assertTrue(host.get("fetched") != null, "the fetcher's state is there too: " + host);
+
             SquallProcess.Result status = SquallProcess.run(dir.resolve("status"), TIMEOUT, "status",
                     "--opensearch", os.address(), "--conf", conf.toString());
             assertEquals(0, status.exitCode(), status.stderr());
             assertTrue(status.stdout().contains("pages with a change history"), status.stdout());
             assertTrue(status.stdout().contains("expected freshness"), status.stdout());
         }
+    }
+
+    private static long number(Map<?, ?> figures, String name) {
+        return ((Number) figures.get(name)).longValue();
     }
 
     private static Metadata metadata(TestOpenSearch os, String url) {
