@@ -129,6 +129,32 @@ class HostFreshnessTest {
         assertNull(hostDocument(os, "c.example"));
     }
 
+    @Test
+    void aHostIndexOfAnEarlierVersionGetsTheFreshnessFieldsWhenAFetcherTaskStarts(TestOpenSearch os) throws Exception {
+        CrawlerConfig config = os.config();
+        String index = os.indexName(SquallIndex.HOSTS);
+        os.client().indices().create(c -> c.index(index).mappings(m -> m.dynamic(
+                org.opensearch.client.opensearch._types.mapping.DynamicMapping.Strict)
+                .properties("kind", p -> p.keyword(k -> k)).properties("key", p -> p.keyword(k -> k))));
+        Outcomes<String> refused = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
+                "test")) {
+            bulk.update(index, "a.example", null, Map.of("freshness", Map.of("changed", 1)), null, null, true,
+                    refused.callbackFor("before"));
+        }
+        assertTrue(!refused.await(1).get(0).succeeded(), "strict: no such field yet");
+
+        new HostIndex(os.client(), config, 1).ensureIndex(config);
+        Outcomes<String> taken = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), BulkWriter.Settings.fromConfig(config, "opensearch.status"),
+                "test")) {
+            bulk.update(index, "a.example", null, Map.of("kind", "host", "freshness", Map.of("changed", 1)), null,
+                    null, true, taken.callbackFor("after"));
+        }
+        assertTrue(taken.await(1).get(0).succeeded(), taken.seen().toString());
+        assertEquals(1, ((Number) freshnessOf(hostDocument(os, "a.example")).get("changed")).intValue());
+    }
+
     private static Map<String, Object> hostDocument(TestOpenSearch os, String key) throws Exception {
         var got = os.client().get(g -> g.index(os.indexName(SquallIndex.HOSTS)).id(key), Map.class);
         @SuppressWarnings("unchecked")
