@@ -19,8 +19,8 @@ import java.util.Map;
  *
  * <p>The means need no state per page: a page's previous figures travel in its metadata, and are taken out of
  * its host's sums when they were put in by this process (the plan's place names the planner that placed it,
- * which lives as long as this writer), so each page counts once, with its latest plan. Counts start when the
- * writer starts. Bounded: at most {@code maxHosts} hosts, the least recently fetched forgotten first.
+ * which lives as long as this writer), so each page counts once, with its latest plan. A fetch counts once its
+ * status is written (a failed write comes back and would count twice). Counts start when the writer starts. Bounded: at most {@code maxHosts} hosts, the least recently fetched forgotten first.
  * Thread-safe.
  */
 final class HostFreshness {

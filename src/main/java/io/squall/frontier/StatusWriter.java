@@ -252,9 +252,14 @@ public final class StatusWriter {
             planBefore = HostFreshness.Plan.of(stored);
         }
         Optional<Instant> next = scheduler.nextFetchDate(key, effective, stored, now);
+        // Counted for its host once written: a write that fails comes back, and would count twice.
+        Runnable countForHost = null;
         if (observed != null && hostFreshness != null) {
-            hostFreshness.fetched(key, observed, planBefore,
-                    scheduler instanceof FreshnessScheduler ? HostFreshness.Plan.of(stored) : null);
+            Observation observation = observed;
+            HostFreshness.Plan before = planBefore;
+            HostFreshness.Plan after = scheduler instanceof FreshnessScheduler ? HostFreshness.Plan.of(stored) : null;
+            String host = key;
+            countForHost = () -> hostFreshness.fetched(host, observation, before, after);
         }
         flushHostsWhenDue();
 
@@ -274,7 +279,7 @@ public final class StatusWriter {
 
         String routing = partitionKeys.routingOf(url, key);
         BulkWriter.Callback tracked = tracking(id, effective, dateMillis, stored.getFirst(MetadataKeys.ERROR_CAUSE),
-                callback);
+                countForHost == null ? callback : afterward(countForHost, callback));
         if (effective == Status.DISCOVERED) {
             pendingCreates.put(id, new ArrayList<>());
             BulkWriter.Callback created = date == null ? tracked : checkedIfKnown(id, routing, date, source, tracked);
@@ -419,6 +424,27 @@ public final class StatusWriter {
                         follower.failed(reason);
                     }
                 }
+            }
+        };
+    }
+
+    /** The callback, once {@code counted} ran on success. */
+    private static BulkWriter.Callback afterward(Runnable counted, BulkWriter.Callback callback) {
+        return new BulkWriter.Callback() {
+            @Override
+            public void succeeded(boolean alreadyExisted) {
+                counted.run();
+                callback.succeeded(alreadyExisted);
+            }
+
+            @Override
+            public void failed(String reason) {
+                callback.failed(reason);
+            }
+
+            @Override
+            public void refused(String reason) {
+                callback.refused(reason);
             }
         };
     }
