@@ -191,6 +191,17 @@ class LastmodHintsTest {
             assertEquals(2 + 3, counted.get("status.known"), "two known at the first read, three at the second");
         }
 
+        // Another writer (a restart: an empty cache) reads the same sitemap before the page is re-fetched: the
+        // date kept in the document (read by the mget with the page's history) is seen, nothing written.
+        CounterTally restarted = new CounterTally();
+        try (BulkWriter bulk = statusBulk(os, config)) {
+            StatusWriter writer = new StatusWriter(config, bulk, restarted, clock);
+            assertTrue(sitemapRead(writer, List.of(listed(changed, later), listed(old, T0.minusSeconds(3600)))));
+            writer.close();
+        }
+        assertEquals(1, restarted.get("status.lastmod.seen"), "the date it holds already");
+        assertEquals(1, restarted.get("status.lastmod.not-newer"), "its last fetch, from its change history");
+
         // The page is re-fetched (the spout hands it out: it is due) and found changed: the lastmod dates it.
         clock.advance(Duration.ofMinutes(10));
         Metadata stored = TestOpenSearch.metadataOf(doc(os, changed));
