@@ -45,6 +45,7 @@ import org.slf4j.LoggerFactory;
 final class LastmodHints implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LastmodHints.class);
     static final int BATCH = 500;
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final String COUNTER_PREFIX = "status.lastmod.";
 
     /** What a date newer than the one last decided does to a known URL. */
@@ -162,12 +163,17 @@ final class LastmodHints implements AutoCloseable {
 
     private void run() {
         List<Check> batch = new ArrayList<>(BATCH);
+        long idleSince = System.nanoTime();
         while (!closed) {
             try {
                 Check first = queue.poll(1, TimeUnit.SECONDS);
                 if (first == null) {
+                    if (System.nanoTime() - idleSince > IDLE_NANOS && endIfIdle()) {
+                        return; // the next check starts another: sitemaps and feeds come seldom
+                    }
                     continue;
                 }
+                idleSince = System.nanoTime();
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
                 decide(batch);
@@ -279,6 +285,14 @@ final class LastmodHints implements AutoCloseable {
         } catch (DateTimeParseException e) {
             return null;
         }
+    }
+
+    private synchronized boolean endIfIdle() {
+        if (!queue.isEmpty() || closed) {
+            return false;
+        }
+        thread = null;
+        return true;
     }
 
     /** Stops; the checks not decided yet fail, so their tuples come back. */
