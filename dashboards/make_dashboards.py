@@ -322,14 +322,14 @@ def hosts_objects():
                terms(2, "key", 25, "bucket", label="host")], query="kind:host"),
         table("squall-hosts-least-fresh", "Squall hosts: least fresh hosts",
               "Hosts by the mean expected freshness of their pages (scheduler.class freshness), lowest first, with"
-              " their expected age, the share of compared fetches that found a change and of those that found"
-              " none (wasted), 304s and fetches, as the status writers last wrote them (counts since they"
-              " started).", HOSTS,
+              " their expected age, the fetches that found a change, those that found none (wasted: fetched in"
+              " full for nothing new), 304s and all fetches, as the status writers last wrote them (counts since"
+              " they started; the documents also hold freshness.changeShare and freshness.wastedShare).", HOSTS,
               [metric(1, "min", "freshness.expected", "expected freshness"),
                terms(2, "key", 25, "bucket", label="host", order="asc"),
                metric(3, "max", "freshness.ageSeconds", "expected age (s)"),
-               metric(4, "max", "freshness.changeShare", "changes per fetch"),
-               metric(5, "max", "freshness.wastedShare", "wasted share"),
+               metric(4, "sum", "freshness.changed", "changed"),
+               metric(5, "sum", "freshness.unchanged", "unchanged (wasted)"),
                metric(6, "sum", "freshness.notModified", "304s"),
                metric(7, "sum", "freshness.fetches", "fetches")], query="kind:host"),
         visualization("squall-hosts-freshness", "Squall hosts: freshness over the hosts",
