@@ -59,20 +59,13 @@ public final class HostIndex {
     }
 
     /**
-     * Creates the host index when missing (a crawl submitted by an earlier version of Squall has none), and adds
-     * the fields an earlier version's lacks; when OpenSearch cannot do it now, the crawl goes on and the writes
-     * are retried as they come.
+     * Creates the host index when missing (a crawl submitted by an earlier version of Squall has none); when
+     * OpenSearch cannot do it now, the crawl goes on and the writes are retried as they come.
      */
     public void ensureIndex(CrawlerConfig config) {
         try {
             IndexSetup.ensureIndex(client, config, SquallIndex.HOSTS, null);
-            // A host index created by an earlier version lacks the status writers' freshness figures.
-            String refused = IndexSetup.addDefinedFields(client, config, SquallIndex.HOSTS);
-            if (refused != null) {
-                LOG.warn("Fetcher task {}: the host index '{}' cannot take the fields of hosts.json: {}", task, index,
-                        refused);
-            }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.warn("Fetcher task {}: the host index '{}' cannot be created now: {}", task, index, e.getMessage());
         }
     }

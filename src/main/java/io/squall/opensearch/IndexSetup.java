@@ -113,22 +113,6 @@ public final class IndexSetup {
         }
     }
 
-    /**
-     * Adds the fields of the index's definition that an existing index lacks (an index created by an earlier
-     * version): a mapping only grows, so the fields it has are left as they are. Answers what OpenSearch said
-     * when it refused (a field of the same name and another type), else null.
-     */
-    public static String addDefinedFields(OpenSearchClient client, CrawlerConfig config, SquallIndex index)
-            throws IOException {
-        JsonNode properties = JSON.readTree(definition(index, config, null)).path("mappings").path("properties");
-        String body = JSON.writeValueAsString(JSON.createObjectNode().set("properties", properties));
-        try (Response response = client.generic().execute(Requests.builder().method("PUT")
-                .endpoint("/" + index.name(config) + "/_mapping").json(body).build())) {
-            return response.getStatus() < 300 ? null
-                    : response.getStatus() + " " + firstLine(response.getBody().map(b -> b.bodyAsString()).orElse(""));
-        }
-    }
-
     private static boolean exists(OpenSearchClient client, String endpoint) throws IOException {
         try (Response response = client.generic().execute(Requests.builder().method("HEAD").endpoint(endpoint)
                 .build())) {
