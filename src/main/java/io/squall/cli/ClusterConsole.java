@@ -37,7 +37,9 @@ final class ClusterConsole implements CrawlControl {
     private final HostIndexView hosts;
     private final ConsoleUrls urls;
     private final Duration recentFetch;
-    private final String note;
+    private final String where;
+    /** The topology's name as last read: an OpenSearch out of reach does not make the console forget it. */
+    private volatile String topology = "TOPOLOGY";
 
     /**
      * @param hostsFlush how often the fetchers write the host index ({@code fetcher.hosts.flush.interval})
@@ -51,19 +53,30 @@ final class ClusterConsole implements CrawlControl {
         this.hosts = hosts;
         this.urls = urls;
         this.recentFetch = RATE_WINDOW.plus(hostsFlush);
-        this.note = "This console reads " + where + ". The crawl runs on a Storm cluster: pause, resume and stop reach"
-                + " its spouts through the control document they read every spout.control.interval (Storm's own"
-                + " storm deactivate squall and storm activate squall still work; storm kill squall ends the"
-                + " topology). The host table is what the fetcher tasks last wrote to the host index.";
+        this.where = where;
     }
+
+    /** What this console reads and steers, naming the topology as its submission recorded it. */
+    private String note(String topology) {
+        return "This console reads " + where + ". The crawl runs on a Storm cluster: pause, resume and stop reach"
+                + " its spouts through the control document they read every spout.control.interval (Storm's own"
+                + " storm deactivate " + topology + " and storm activate " + topology + " still work; storm kill "
+                + topology + " ends the topology). The host table is what the fetcher tasks last wrote to the host"
+                + " index.";
+    }
+
 
     @Override
     public Map<String, Object> progress() {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("mode", "cluster");
         p.put("steerable", true);
-        p.put("note", note);
         try {
+            ControlDocument.Control control = hosts.control();
+            if (control.topology() != null) {
+                topology = control.topology();
+            }
+            p.put("note", note(topology));
             Map<String, Long> byStatus = counts.countByStatus();
             long errors = byStatus.get(Status.FETCH_ERROR.name()) + byStatus.get(Status.ERROR.name());
             Instant now = Instant.now();
@@ -72,7 +85,7 @@ final class ClusterConsole implements CrawlControl {
             Map<String, Double> rates = view.recentRates(RATE_WINDOW, now);
             HostIndexView.Hosts table = hosts.hosts(TOP_HOSTS, now);
             long due = counts.countDue();
-            ClusterState state = ClusterState.of(hosts.control().state(), rates.get("pages"), table.totals(), due,
+            ClusterState state = ClusterState.of(control.state(), topology, rates.get("pages"), table.totals(), due,
                     () -> view.nextDue(now), now, recentFetch);
             p.put("state", state.state());
             p.put("stopReason", state.reason());
@@ -99,6 +112,7 @@ final class ClusterConsole implements CrawlControl {
             p.put("freshness", freshness.snapshot());
             p.put("status", byStatus);
         } catch (OpenSearchUnavailableException e) {
+            p.put("note", note(topology));
             p.put("state", "unreachable");
             p.put("stopReason", e.getMessage());
         }

@@ -21,6 +21,7 @@ public record ClusterState(String state, String reason) {
     public static final String NOTHING_DUE = "nothing due";
 
     /**
+     * @param topology the topology's name, for the command a stopped crawl is ended with
      * @param pagesPerSecond pages processed per second over the recent window
      * @param hosts what the host index says of the fetchers' queues
      * @param due URLs due now in the status index
@@ -28,10 +29,11 @@ public record ClusterState(String state, String reason) {
      * @param recent how recent a fetcher's last fetch must be to count as fetching now (the window plus the host
      *     index's flush interval)
      */
-    public static ClusterState of(ControlDocument.State control, double pagesPerSecond, HostIndexView.Totals hosts,
-            long due, Supplier<Instant> nextDue, Instant now, Duration recent) {
+    public static ClusterState of(ControlDocument.State control, String topology, double pagesPerSecond,
+            HostIndexView.Totals hosts, long due, Supplier<Instant> nextDue, Instant now, Duration recent) {
         if (control == ControlDocument.State.STOPPED) {
-            return new ClusterState("stopped", "the spouts hand out no URL; storm kill squall ends the topology");
+            return new ClusterState("stopped", "the spouts hand out no URL; storm kill " + topology
+                    + " ends the topology");
         }
         if (control == ControlDocument.State.PAUSED) {
             return new ClusterState("paused", "the spouts hand out no URL until resumed; what was in flight finishes");

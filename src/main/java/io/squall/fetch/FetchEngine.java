@@ -49,7 +49,7 @@ public final class FetchEngine<T> implements AutoCloseable {
         /** No bound: every fetch may start. */
         Room UNBOUNDED = new Room() {
             @Override
-            public long tryTake() {
+            public long take(long maxWaitMillis) {
                 return 0;
             }
 
@@ -58,8 +58,11 @@ public final class FetchEngine<T> implements AutoCloseable {
             }
         };
 
-        /** Takes room for one fetch's writes: what it took (0 or more), or a negative number for "none now". */
-        long tryTake();
+        /**
+         * Takes room for one fetch's writes, waiting up to {@code maxWaitMillis} for it: what it took (0 or
+         * more), or a negative number for "none yet".
+         */
+        long take(long maxWaitMillis) throws InterruptedException;
 
         /** Gives back what a fetch took, once its outcome was emitted (its writes then count for themselves). */
         void giveBack(long taken);
@@ -73,8 +76,8 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final Sink<T> sink;
     private final FetcherMetrics metrics;
     private final CrawlLog crawlLog;
-    // How often a thread waiting for the writes to catch up looks again.
-    private static final long WRITES_BEHIND_POLL_MILLIS = 10;
+    // How long a thread waiting for the writes to catch up waits before it looks whether the fetcher still runs.
+    private static final long WRITES_BEHIND_WAIT_MILLIS = 100;
     private final List<Thread> threads = new ArrayList<>();
     private final long maxCrawlDelayNanos;
     private final boolean forceMaxCrawlDelay;
@@ -160,9 +163,9 @@ public final class FetchEngine<T> implements AutoCloseable {
             long taken;
             try {
                 // The turn is held meanwhile: its host would not be fetched from anyway.
-                while ((taken = fetching && running ? writes.tryTake() : 0) < 0) {
-                    Thread.sleep(WRITES_BEHIND_POLL_MILLIS);
-                }
+                do {
+                    taken = fetching && running ? writes.take(WRITES_BEHIND_WAIT_MILLIS) : 0;
+                } while (taken < 0);
             } catch (InterruptedException e) {
                 sink.fail(lease.item.anchor()); // closing: close() fails what is still queued
                 return;

@@ -88,8 +88,8 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         }
         return new FetchEngine.Room() {
             @Override
-            public long tryTake() {
-                return owed.reserve(bound);
+            public long take(long maxWaitMillis) throws InterruptedException {
+                return owed.reserve(bound, maxWaitMillis);
             }
 
             @Override

@@ -42,9 +42,12 @@ public final class ControlDocument {
         }
     }
 
-    /** The state and when and by whom it was set ({@code at} null when no document says anything). */
-    public record Control(State state, Instant at, String by) {
-        static final Control NONE = new Control(State.RUNNING, null, null);
+    /**
+     * The state and when and by whom it was set ({@code at} null when no document says anything), and the name
+     * of the topology submitted last (null when no submission wrote it), which the console's hints name.
+     */
+    public record Control(State state, Instant at, String by, String topology) {
+        static final Control NONE = new Control(State.RUNNING, null, null, null);
     }
 
     private ControlDocument() {
@@ -85,19 +88,42 @@ public final class ControlDocument {
         }
     }
 
-    /** Writes the control; the spouts read it within {@code spout.control.interval}. */
+    /**
+     * Writes the control; the spouts read it within {@code spout.control.interval}. The topology's name, which
+     * the submission wrote, stays.
+     */
     public static void write(OpenSearchClient client, String index, State state, Instant at, String by) {
+        Map<String, Object> doc = fields(state, at, by);
+        try {
+            client.update(u -> u.index(index).id(ID).doc(doc).docAsUpsert(true), Map.class);
+        } catch (IOException | OpenSearchException e) {
+            throw unavailable(index, e);
+        }
+    }
+
+    /** Writes the control of a topology just submitted: running, and under which name it runs. */
+    public static void writeSubmitted(OpenSearchClient client, String index, String topology, Instant at) {
+        Map<String, Object> doc = fields(State.RUNNING, at, "submit");
+        doc.put("topology", topology);
+        try {
+            client.index(i -> i.index(index).id(ID).document(doc));
+        } catch (IOException | OpenSearchException e) {
+            throw unavailable(index, e);
+        }
+    }
+
+    private static Map<String, Object> fields(State state, Instant at, String by) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("kind", KIND);
         doc.put("state", state.label());
         doc.put("updated", at.toString());
         doc.put("by", by);
-        try {
-            client.index(i -> i.index(index).id(ID).document(doc));
-        } catch (IOException | OpenSearchException e) {
-            throw new OpenSearchUnavailableException("cannot write the crawl's control document to '" + index + "': "
-                    + e.getMessage(), e);
-        }
+        return doc;
+    }
+
+    private static OpenSearchUnavailableException unavailable(String index, Exception e) {
+        return new OpenSearchUnavailableException("cannot write the crawl's control document to '" + index + "': "
+                + e.getMessage(), e);
     }
 
     private static Control parse(GetResponse<Map> response) {
@@ -107,6 +133,10 @@ public final class ControlDocument {
         Map<?, ?> source = response.source();
         Object updated = source.get("updated");
         return new Control(State.of(source.get("state")), updated == null ? null : Instant.parse(updated.toString()),
-                source.get("by") == null ? null : source.get("by").toString());
+                text(source.get("by")), text(source.get("topology")));
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
     }
 }

@@ -82,7 +82,8 @@ public final class IndexSetup {
 
     /**
      * Creates one index if it does not exist yet; for the metrics, which live in daily indices
-     * ({@link MetricsIndices}), the index template they are made from.
+     * ({@link MetricsIndices}), the index template they are made from. An index that exists gets the fields its
+     * definition has and it lacks: a new build's fields reach a crawl's old indices, whose mappings are strict.
      */
     public static void ensureIndex(OpenSearchClient client, CrawlerConfig config, SquallIndex index, Path esConfDir) {
         String name = index.name(config);
@@ -91,6 +92,9 @@ public final class IndexSetup {
         String endpoint = (template ? "/_index_template/" : "/") + name;
         try {
             if (exists(client, endpoint)) {
+                if (!template) {
+                    addMissingFields(client, index, name, definition(index, config, esConfDir));
+                }
                 return;
             }
             String body = template ? metricsTemplate(config, esConfDir) : definition(index, config, esConfDir);
@@ -110,6 +114,28 @@ public final class IndexSetup {
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot create " + what + " at "
                     + OpenSearchClients.addresses(config) + ": " + describe(e), e);
+        }
+    }
+
+    /**
+     * Puts the definition's mappings on an existing index. OpenSearch adds the fields the index lacks and keeps
+     * the ones it has; a field whose type the definition changed is refused, and so is the crawl, with the file
+     * to compare: writes to that field would fail one by one otherwise.
+     */
+    private static void addMissingFields(OpenSearchClient client, SquallIndex index, String name, String definition)
+            throws IOException {
+        JsonNode mappings = JSON.readTree(definition).path("mappings");
+        if (mappings.isMissingNode()) {
+            return;
+        }
+        try (Response response = client.generic().execute(Requests.builder().method("PUT")
+                .endpoint("/" + name + "/_mapping").json(JSON.writeValueAsString(mappings)).build())) {
+            if (response.getStatus() >= 300) {
+                throw new ConfigException("index '" + name + "' has mappings that " + index.definitionFile()
+                        + " contradicts (compare them, or use another index name): OpenSearch answered "
+                        + response.getStatus() + " " + firstLine(response.getBody().map(b -> b.bodyAsString())
+                        .orElse("")));
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.squall.storm;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -31,6 +32,9 @@ public final class PendingWrites {
     private final AtomicLong next = new AtomicLong();
     private final Map<String, Long> open = new ConcurrentHashMap<>();
     private final AtomicLong writes = new AtomicLong();
+    // Fetch threads waiting for room wait on this; whoever lowers the writes owed wakes them if there are any.
+    private final Object roomFreed = new Object();
+    private final AtomicInteger waiting = new AtomicInteger();
     // Guarded by this: writes per page parsed, 0 until the first (then a page being parsed counts 1).
     private double perPage;
 
@@ -55,12 +59,17 @@ public final class PendingWrites {
         if (ticket == null) {
             return false;
         }
+        long[] change = new long[1];
         boolean held = open.computeIfPresent(ticket, (t, owed) -> {
-            writes.addAndGet(outcomeWrites - owed);
+            change[0] = outcomeWrites - owed;
+            writes.addAndGet(change[0]);
             return outcomeWrites;
         }) != null;
         if (held) {
             learn(outcomeWrites);
+            if (change[0] < 0) {
+                wakeWaiting();
+            }
         }
         return held;
     }
@@ -73,6 +82,7 @@ public final class PendingWrites {
         Long owed = open.remove(ticket);
         if (owed != null) {
             writes.addAndGet(-owed);
+            wakeWaiting();
         }
     }
 
@@ -95,9 +105,46 @@ public final class PendingWrites {
         }
     }
 
+    /**
+     * {@link #reserve}, waiting up to {@code maxWaitMillis} for room: a fetch thread sleeps until a write is
+     * answered rather than polling, and starts as soon as there is room.
+     */
+    public long reserve(long bound, long maxWaitMillis) throws InterruptedException {
+        long taken = reserve(bound);
+        if (taken >= 0 || maxWaitMillis <= 0) {
+            return taken;
+        }
+        long deadline = System.nanoTime() + maxWaitMillis * 1_000_000;
+        synchronized (roomFreed) {
+            // Counted before looking again: a write answered after the look then finds this thread waiting.
+            waiting.incrementAndGet();
+            try {
+                while ((taken = reserve(bound)) < 0) {
+                    long leftMillis = (deadline - System.nanoTime()) / 1_000_000;
+                    if (leftMillis <= 0) {
+                        return -1;
+                    }
+                    roomFreed.wait(leftMillis);
+                }
+                return taken;
+            } finally {
+                waiting.decrementAndGet();
+            }
+        }
+    }
+
     /** Gives back what {@link #reserve} counted: the fetch's outcome, if any, holds a ticket of its own by now. */
     public void release(long reserved) {
         writes.addAndGet(-reserved);
+        wakeWaiting();
+    }
+
+    private void wakeWaiting() {
+        if (waiting.get() > 0) {
+            synchronized (roomFreed) {
+                roomFreed.notifyAll();
+            }
+        }
     }
 
     /** Whether this ledger holds the ticket. */

@@ -81,7 +81,7 @@ public final class Submit {
         CrawlerConfig shipped = TopologyChecks.withShippedFiles(config);
         FluxTopology flux = FluxTopology.build(file, def, shipped);
 
-        int shards = prepareOpenSearch(config, out);
+        int shards = prepareOpenSearch(config, def.getName(), out);
         StormTopology topology = flux.withStatusShards(shards);
         Config stormConf = FluxBuilder.buildConfig(def);
         stormConf.putAll(shipped.asMap());
@@ -96,7 +96,7 @@ public final class Submit {
     }
 
     /** Creates the missing indices; returns the status index's shard count. Says so at once when it waits. */
-    private static int prepareOpenSearch(CrawlerConfig config, PrintStream out) {
+    private static int prepareOpenSearch(CrawlerConfig config, String topologyName, PrintStream out) {
         OpenSearchClient client = OpenSearchClients.create(config);
         try {
             try {
@@ -110,8 +110,7 @@ public final class Submit {
             Path esConf = Path.of("es-conf");
             IndexSetup.ensureIndices(client, config, Files.isDirectory(esConf) ? esConf : null);
             // A crawl submitted runs: a pause or stop the console left for an earlier topology does not hold it.
-            ControlDocument.write(client, SquallIndex.HOSTS.name(config), ControlDocument.State.RUNNING,
-                    Instant.now(), "submit");
+            ControlDocument.writeSubmitted(client, SquallIndex.HOSTS.name(config), topologyName, Instant.now());
             return IndexSetup.numberOfShards(IndexSetup.settings(client, config, SquallIndex.STATUS));
         } finally {
             OpenSearchClients.close(client);

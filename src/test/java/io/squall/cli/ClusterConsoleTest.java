@@ -109,7 +109,11 @@ class ClusterConsoleTest {
         assertEquals("cluster", p.get("mode"));
         assertEquals("fetching", p.get("state"), "a page was processed within the last 10 s: " + p);
         assertTrue((Double) p.get("pagesPerSecond") > 0, "the page fetched just now: " + p);
-        assertTrue(p.get("note").toString().contains("storm deactivate squall"), p.get("note").toString());
+        assertTrue(p.get("note").toString().contains("storm deactivate TOPOLOGY"),
+                "no submission recorded the name: " + p.get("note"));
+        ControlDocument.writeSubmitted(os.client(), os.indexName(SquallIndex.HOSTS), "acme", Instant.now());
+        assertTrue(console.progress().get("note").toString().contains("storm kill acme ends"),
+                "the name the submission recorded: " + console.progress().get("note"));
         assertEquals(1L, p.get("fetched"));
         assertEquals(2L, p.get("errors"));
         assertEquals(4L, p.get("discovered"), "every URL known: a.example/1, /2, b.example/1 and the new seed");
@@ -139,6 +143,8 @@ class ClusterConsoleTest {
         assertEquals(ControlDocument.State.RUNNING, ControlDocument.read(os.client(), hosts).state());
         console.stop();
         assertEquals("stopped", console.progress().get("state"));
+        assertEquals("acme", ControlDocument.read(os.client(), hosts).topology(),
+                "the console's writes keep the topology's name");
         assertFalse(console.resume(), "a stopped crawl is not resumed: a new submission runs again");
     }
 

@@ -15,13 +15,15 @@ class ClusterStateTest {
     private static final HostIndexView.Totals IDLE = new HostIndexView.Totals(3, 0, 0, 0, null, NOW.minusSeconds(60));
 
     private static ClusterState of(State control, double pages, HostIndexView.Totals hosts, long due, Instant nextDue) {
-        return ClusterState.of(control, pages, hosts, due, () -> nextDue, NOW, RECENT);
+        return ClusterState.of(control, "acme", pages, hosts, due, () -> nextDue, NOW, RECENT);
     }
 
     @Test
     void theControlDocumentComesFirst() {
         assertEquals("paused", of(State.PAUSED, 5, IDLE, 10, null).state());
         assertEquals("stopped", of(State.STOPPED, 5, IDLE, 10, null).state());
+        assertTrue(of(State.STOPPED, 5, IDLE, 10, null).reason().contains("storm kill acme "),
+                "the command names the topology");
     }
 
     @Test

@@ -71,9 +71,12 @@ class ConsoleBrowserIT {
             Path run = dir.resolve("crawl");
             Files.createDirectories(run);
             // The refused URL is a seed: as a link, the scope filter (the seed's domain) would keep it out.
+            // Planned by the freshness scheduler, whose expected freshness the console's panel shows.
+            Path conf = Files.writeString(dir.resolve("freshness.yaml"), "config:\n  scheduler.class: \"freshness\"\n");
             Process crawl = SquallProcess.start(run, "crawl", slow.url("/"), broken.url("/"), refused, "--data",
                     SquallProcess.path(data), "--agent", "squall-test", "--delay", "1", "--max-pages", "1000",
-                    "--allow", TestWeb.LOOPBACK_RANGE, "--console-port", String.valueOf(consolePort), "--json");
+                    "--allow", TestWeb.LOOPBACK_RANGE, "--console-port", String.valueOf(consolePort), "--conf",
+                    SquallProcess.path(conf), "--json");
             WebDriver browser = null;
             Process clusterConsole = null;
             try {
@@ -96,6 +99,8 @@ class ConsoleBrowserIT {
                 await(browser, "the latest errors name the broken links and their causes", d -> text(d, "recentErrors").contains(broken.url("/broken"))
                                 && text(d, "recentErrors").contains("connection"));
                 await(browser, "the crawl log's tail", d -> text(d, "log").contains("FETCHED"));
+                await(browser, "the freshness panel: the plan's expected freshness, its least fresh hosts",
+                        d -> text(d, "freshExpected").endsWith("%") && text(d, "leastFresh").contains(slow.host()));
                 assertTrue(number(browser, "discovered") >= number(browser, "fetched"),
                         "discovered is every URL known");
                 assertTrue(text(browser, "limitText").contains("of 1,000 pages"), text(browser, "limitText"));
@@ -125,7 +130,9 @@ class ConsoleBrowserIT {
                 await(browser, "the cluster console shows the crawl from its status and host indices",
                         d -> Set.of("fetching", "waiting", "nothing due").contains(text(d, "state")) && number(d, "fetched") >= 3
                                 && text(d, "hostNote").contains("hosts in the host index") && points(d, "chart-pages") >= 1);
-                assertTrue(text(browser, "note").contains("storm deactivate squall"), text(browser, "note"));
+                assertTrue(text(browser, "note").contains("storm deactivate TOPOLOGY"),
+                        "no submission recorded a topology's name: " + text(browser, "note"));
+                await(browser, "the cluster console's freshness panel", d -> text(d, "freshExpected").endsWith("%"));
                 assertTrue(browser.findElement(By.id("pause")).isDisplayed(), "it pauses through the control document");
                 lookUp(browser, slow.url("/"));
                 await(browser, "the cluster console's lookup", d -> text(d, "lookupResult").contains("FETCHED"));

@@ -107,8 +107,9 @@ class FetchEngineTest {
         java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
         engine.fetchWithin(new FetchEngine.Room() {
             @Override
-            public long tryTake() {
+            public long take(long maxWaitMillis) throws InterruptedException {
                 if (behind.get()) {
+                    Thread.sleep(Math.min(maxWaitMillis, 10));
                     return -1;
                 }
                 held.incrementAndGet();

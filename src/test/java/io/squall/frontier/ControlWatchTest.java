@@ -28,7 +28,7 @@ class ControlWatchTest {
     }
 
     private static CompletableFuture<Control> says(State state) {
-        return CompletableFuture.completedFuture(new Control(state, null, "test"));
+        return CompletableFuture.completedFuture(new Control(state, null, "test", null));
     }
 
     @Test

@@ -34,5 +34,13 @@ class ControlDocumentTest {
         assertEquals("console", paused.by());
         ControlDocument.write(os.client(), index, ControlDocument.State.STOPPED, at, "console");
         assertEquals(ControlDocument.State.STOPPED, ControlDocument.read(os.client(), index).state());
+        assertNull(ControlDocument.read(os.client(), index).topology(), "no submission named one");
+
+        ControlDocument.writeSubmitted(os.client(), index, "acme", at);
+        ControlDocument.Control submitted = ControlDocument.read(os.client(), index);
+        assertEquals(ControlDocument.State.RUNNING, submitted.state(), "a submission runs, whatever was left");
+        assertEquals("acme", submitted.topology());
+        ControlDocument.write(os.client(), index, ControlDocument.State.PAUSED, at, "console");
+        assertEquals("acme", ControlDocument.read(os.client(), index).topology(), "a console's write keeps it");
     }
 }

@@ -74,6 +74,30 @@ class IndexSetupTest {
     }
 
     @Test
+    void anIndexMadeByAnEarlierBuildGetsTheNewFieldsAndAContradictingDefinitionIsRefusedNamingTheFile(
+            TestOpenSearch os, @TempDir Path dir) throws Exception {
+        CrawlerConfig config = os.config();
+        Files.writeString(dir.resolve("hosts.json"), """
+                {"mappings": {"dynamic": "strict", "properties": {"kind": {"type": "keyword"}}}}""");
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.HOSTS, dir);
+        String hosts = os.indexName(SquallIndex.HOSTS);
+        assertThrows(Exception.class, () -> os.client().index(i -> i.index(hosts).id("x")
+                .document(Map.of("kind", "host", "fetched", 3))), "the earlier mapping is strict");
+
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.HOSTS, null); // this build's es-conf/hosts.json
+        var mapping = os.client().indices().getMapping(m -> m.index(hosts)).get(hosts).mappings();
+        assertTrue(mapping.properties().get("fetched").isLong(), "a field of this build's definition was added");
+        os.client().index(i -> i.index(hosts).id("x").document(Map.of("kind", "host", "fetched", 3)));
+
+        Files.writeString(dir.resolve("hosts.json"), """
+                {"mappings": {"properties": {"fetched": {"type": "keyword"}}}}""");
+        ConfigException refused = assertThrows(ConfigException.class,
+                () -> IndexSetup.ensureIndex(os.client(), config, SquallIndex.HOSTS, dir));
+        assertTrue(refused.getMessage().contains("hosts.json"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("'" + hosts + "'"), refused.getMessage());
+    }
+
+    @Test
     void anUnreachableOpenSearchIsOneLineNamingTheAddress() throws Exception {
         int deadPort;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

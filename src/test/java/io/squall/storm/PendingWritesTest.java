@@ -71,6 +71,27 @@ class PendingWritesTest {
     }
 
     @Test
+    void aFetchWaitingForRoomStartsWhenAWriteIsAnsweredAndGivesUpAtItsDeadline() throws Exception {
+        PendingWrites owed = new PendingWrites();
+        String full = owed.open(3000);
+        assertEquals(-1, owed.reserve(3000, 50), "no room within the wait");
+
+        java.util.concurrent.CompletableFuture<Long> waiting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return owed.reserve(3000, 60_000);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(100);
+        assertFalse(waiting.isDone(), "it waits while the bound is reached");
+        long answeredAt = System.nanoTime();
+        owed.close(full);
+        assertEquals(1L, waiting.get(30, java.util.concurrent.TimeUnit.SECONDS), "a page's room (1 before any parse)");
+        assertTrue(System.nanoTime() - answeredAt < 30_000_000_000L, "woken by the answer, not by its deadline");
+    }
+
+    @Test
     void ticketsItDoesNotHoldChangeNothing() {
         PendingWrites owed = new PendingWrites();
         PendingWrites otherWorker = new PendingWrites();

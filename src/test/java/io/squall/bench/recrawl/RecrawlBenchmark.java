@@ -47,20 +47,57 @@ public final class RecrawlBenchmark {
         Path conf = Files.writeString(dir.resolve("crawl.yaml"), String.format(Locale.ROOT,
                 "config:%n  scheduler.class: \"freshness\"%n  fetcher.server.delay: %s%n", settings.delaySeconds()));
         GeneratedWeb web = new GeneratedWeb(settings.hosts(), settings.urls());
-        try (WebServer server = WebServer.start(web);
+        int port = 0;
+        if (settings.keep().isPresent()) {
+            KeptIndex kept = new KeptIndex(settings.keep().get());
+            if (kept.holds(settings)) {
+                System.out.printf(Locale.ROOT, "%n== the status index kept in %s%n", kept.dir());
+            } else {
+                System.out.printf(Locale.ROOT, "%n== loading the status index into %s, kept for the next runs%n",
+                        kept.dir());
+                kept.clear();
+                try (WebServer server = WebServer.start(web);
+                     EmbeddedOpenSearch node = EmbeddedOpenSearch.start(kept.nodeDir(), 0)) {
+                    load(home, conf, web, server, node, settings.spread());
+                    port = server.port();
+                }
+                kept.recordLoad(settings, port);
+            }
+            if (settings.loadOnly()) {
+                return;
+            }
+            port = kept.port();
+            kept.copyNodeTo(dir.resolve("opensearch"));
+        }
+        try (WebServer server = WebServer.start(web, port);
              EmbeddedOpenSearch node = EmbeddedOpenSearch.start(dir.resolve("opensearch"), 0)) {
+            if (settings.keep().isEmpty()) {
+                load(home, conf, web, server, node, settings.spread());
+            }
             CrawlerConfig config = crawlConfig(home, conf).with(Map.of("opensearch.addresses", List.of(node.address())),
                     "the benchmark's node");
             OpenSearchClient client = OpenSearchClients.create(config);
             try {
-                System.out.printf(Locale.ROOT, "%n== loading the status index (web on port %d)%n", server.port());
-                StatusLoader loader = new StatusLoader(client, config, web, server.port());
-                loader.load(home.resolve("es-conf"), Instant.now(), settings.spread());
-                loader.settle();
                 crawl(settings, dir, conf, node, server, client, config);
             } finally {
                 OpenSearchClients.close(client);
             }
+        }
+    }
+
+    /** Loads the status index into the node, due from now over the spread, and waits for its merges. */
+    private static void load(Path home, Path conf, GeneratedWeb web, WebServer server, EmbeddedOpenSearch node,
+            Duration spread) throws Exception {
+        CrawlerConfig config = crawlConfig(home, conf).with(Map.of("opensearch.addresses", List.of(node.address())),
+                "the benchmark's node");
+        OpenSearchClient client = OpenSearchClients.create(config);
+        try {
+            System.out.printf(Locale.ROOT, "%n== loading the status index (web on port %d)%n", server.port());
+            StatusLoader loader = new StatusLoader(client, config, web, server.port());
+            loader.load(home.resolve("es-conf"), Instant.now(), spread);
+            loader.settle();
+        } finally {
+            OpenSearchClients.close(client);
         }
     }
 

@@ -1,8 +1,10 @@
 package io.squall.bench.recrawl;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,16 +12,20 @@ import java.util.regex.Pattern;
  * The benchmark's settings, from the environment: BENCH_RECRAWL_URLS (10,000,000 status documents),
  * _HOSTS (1,000), _DURATION (60m: the crawl's --duration), _WARMUP (5m: left out before the first window),
  * _WINDOW (10m: the first and the last window compared) and _SPREAD (the due dates' spread; the duration by
- * default). Durations are like 90s, 10m, 1h.
+ * default), _KEEP (a directory where the loaded index is kept for the next runs: see {@link KeptIndex}) and
+ * _LOAD_ONLY (true: load the kept index, and do not crawl). Durations are like 90s, 10m, 1h.
  */
-record RecrawlSettings(long urls, int hosts, Duration duration, Duration warmup, Duration window, Duration spread) {
+record RecrawlSettings(long urls, int hosts, Duration duration, Duration warmup, Duration window, Duration spread,
+        Optional<Path> keep, boolean loadOnly) {
     private static final Pattern DURATION = Pattern.compile("(\\d+)([smh])");
 
     static RecrawlSettings fromEnvironment(Map<String, String> environment) {
         Duration duration = duration(environment, "DURATION", "60m");
         return new RecrawlSettings(Long.parseLong(get(environment, "URLS", "10000000")),
                 Integer.parseInt(get(environment, "HOSTS", "1000")), duration, duration(environment, "WARMUP", "5m"),
-                duration(environment, "WINDOW", "10m"), duration(environment, "SPREAD", duration.toSeconds() + "s"));
+                duration(environment, "WINDOW", "10m"), duration(environment, "SPREAD", duration.toSeconds() + "s"),
+                Optional.of(get(environment, "KEEP", "")).filter(dir -> !dir.isEmpty()).map(Path::of),
+                Boolean.parseBoolean(get(environment, "LOAD_ONLY", "false")));
     }
 
     /**

@@ -57,10 +57,18 @@ final class WebServer implements AutoCloseable {
 
     /** Listens on every host's address, on a port free on all of them, and starts answering. */
     static WebServer start(GeneratedWeb web) throws IOException {
+        return start(web, 0);
+    }
+
+    /**
+     * Listens on every host's address on that port (the one a kept index's URLs name), or on one free on all
+     * of them for 0, and starts answering.
+     */
+    static WebServer start(GeneratedWeb web, int wantedPort) throws IOException {
         for (int attempt = 1; ; attempt++) {
             Selector selector = Selector.open();
             List<ServerSocketChannel> listeners = new ArrayList<>(web.hosts());
-            int port = 0;
+            int port = wantedPort;
             try {
                 for (int host = 0; host < web.hosts(); host++) {
                     ServerSocketChannel listener = ServerSocketChannel.open();
@@ -73,7 +81,7 @@ final class WebServer implements AutoCloseable {
             } catch (BindException e) {
                 // The port the first address got is taken on another one (another program's): try another port.
                 close(selector, listeners);
-                if (attempt == BIND_ATTEMPTS) {
+                if (attempt == BIND_ATTEMPTS || wantedPort != 0) {
                     throw e;
                 }
                 continue;

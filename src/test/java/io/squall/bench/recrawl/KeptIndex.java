@@ -1,0 +1,114 @@
+package io.squall.bench.recrawl;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A loaded status index kept between runs of the benchmark (BENCH_RECRAWL_KEEP): loading 10^7 documents takes
+ * hours on a small machine, the crawl an hour, so the node's data is loaded once into this directory and each
+ * run crawls a copy of it. {@code loaded.properties} records what was loaded (URLs, hosts, and the web's port,
+ * since the URLs hold it); a directory without it, or loaded for other settings, is loaded anew.
+ */
+final class KeptIndex {
+    private static final String RECORD = "loaded.properties";
+
+    private final Path dir;
+
+    KeptIndex(Path dir) {
+        this.dir = dir.toAbsolutePath();
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /** Where the node that loads the index keeps its data. */
+    Path nodeDir() {
+        return dir.resolve("opensearch");
+    }
+
+    /** Whether it holds a whole load for these settings. */
+    boolean holds(RecrawlSettings settings) {
+        Properties loaded = record();
+        return loaded != null && Long.toString(settings.urls()).equals(loaded.getProperty("urls"))
+                && Integer.toString(settings.hosts()).equals(loaded.getProperty("hosts"));
+    }
+
+    /** The port the loaded URLs name: the web must be served there again. */
+    int port() {
+        Properties loaded = record();
+        if (loaded == null) {
+            throw new IllegalStateException(dir + " holds no loaded index");
+        }
+        return Integer.parseInt(loaded.getProperty("port"));
+    }
+
+    /** Forgets a load that did not end or was made for other settings. */
+    void clear() throws IOException {
+        Files.deleteIfExists(dir.resolve(RECORD));
+        deleteTree(nodeDir());
+    }
+
+    /** Records a whole load, once the node holding it has stopped. */
+    void recordLoad(RecrawlSettings settings, int port) throws IOException {
+        Properties loaded = new Properties();
+        loaded.setProperty("urls", Long.toString(settings.urls()));
+        loaded.setProperty("hosts", Integer.toString(settings.hosts()));
+        loaded.setProperty("port", Integer.toString(port));
+        loaded.setProperty("loaded", Instant.now().toString());
+        try (Writer out = Files.newBufferedWriter(dir.resolve(RECORD))) {
+            loaded.store(out, "the re-crawl benchmark's loaded status index (bench/run recrawl)");
+        }
+    }
+
+    /** Copies the loaded node's data for a crawl, which changes it. */
+    void copyNodeTo(Path target) throws IOException {
+        Path source = nodeDir();
+        try (Stream<Path> paths = Files.walk(source)) {
+            paths.forEach(path -> {
+                Path copy = target.resolve(source.relativize(path).toString());
+                try {
+                    if (Files.isDirectory(path)) {
+                        Files.createDirectories(copy);
+                    } else if (!path.getFileName().toString().endsWith(".lock")) {
+                        Files.copy(path, copy);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    private Properties record() {
+        Path file = dir.resolve(RECORD);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        Properties loaded = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            loaded.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return loaded;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}
