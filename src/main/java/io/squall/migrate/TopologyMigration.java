@@ -51,7 +51,7 @@ final class TopologyMigration {
         this.report = report;
     }
 
-    /** The {@code parallelism.*} settings the components' task counts became. */
+    /** The settings the components became: their task counts ({@code parallelism.*}), an indexer turned off. */
     Map<String, Object> settings() {
         return settings;
     }
@@ -70,8 +70,14 @@ final class TopologyMigration {
                 if (stormCrawlers && ROLES.containsKey(simpleName)) {
                     String role = ROLES.get(simpleName);
                     idToSquall.put(id, role);
+                    String also = "";
+                    if (simpleName.equals("DummyIndexer")) {
+                        // StormCrawler's indexer that indexes nothing: Squall's, turned off.
+                        settings.put("indexer.enabled", false);
+                        also = ", indexer.enabled: false";
+                    }
                     report.mapped(file, label, "\"" + role + "\" (" + squallClass(role) + ")" + parallelism(role,
-                            component.get("parallelism"), file, label));
+                            component.get("parallelism"), file, label) + also);
                 } else if (stormCrawlers && DONE_ELSEWHERE.containsKey(simpleName)) {
                     report.mapped(file, label, DONE_ELSEWHERE.get(simpleName));
                 } else if (stormCrawlers) {
