@@ -421,4 +421,61 @@ class MigrateCommandTest {
                 + " StormCrawler setting, Squall's is 'opensearch.addresses': `squall migrate DIR` converts a"
                 + " StormCrawler project's files to Squall's", openSearch.getMessage());
     }
+    @Test
+    void aStormCrawler2ProjectWithoutAFluxFileAndItsEsKeys() throws Exception {
+        Path old = Files.createDirectories(dir.resolve("sc2-crawler"));
+        Files.writeString(old.resolve("crawler-conf.yaml"), """
+                config:
+                  http.agent.name: "examplebot"
+                  fetcher.threads.number: 20
+                  urlfilters.config.file: "urlfilters.json"
+                """);
+        Files.writeString(old.resolve("es-conf.yaml"), """
+                config:
+                  es.status.addresses: "es1"
+                  es.status.index.name: "status"
+                  es.status.flushInterval: "1m"
+                  es.status.routing: true
+                  es.indexer.addresses: "http://other:9200"
+                """);
+        Files.writeString(old.resolve("urlfilters.json"), """
+                {"com.digitalpebble.stormcrawler.filtering.URLFilters": [
+                  {"class": "com.digitalpebble.stormcrawler.filtering.regex.RegexURLFilter",
+                   "params": {"urlFilters": ["-\\\\.pdf$", "+."]}}
+                ]}
+                """);
+        assertEquals(0, main("migrate", old.toString(), "--output", output.toString()), err.toString());
+        List<String> lines = reportLines();
+        assertTrue(lines.contains("mapped: es-conf.yaml: es.status.addresses: es1 -> opensearch.addresses:"
+                + " [http://es1:9200]"), String.join("\n", lines));
+        assertTrue(lines.contains("no equivalent: es-conf.yaml: es.indexer.addresses: Squall has one"
+                + " opensearch.addresses, already [http://es1:9200] from es.status.addresses"), String.join("\n", lines));
+        assertTrue(lines.contains("no equivalent: parsefilters.config.file: parsefilters.json: not found in " + old
+                + " nor in its src/main/resources; Squall's default applies"), String.join("\n", lines));
+        assertTrue(lines.contains("mapped: urlfilters.json: RegexURLFilter -> regex (2 rules from its urlFilters,"
+                + " refusing the URLs no rule matches)"), String.join("\n", lines));
+        assertFalse(Files.exists(output.resolve("parsefilters.yaml")));
+
+        CrawlerConfig config = ConfigLoader.load(List.of(output.resolve("crawler-conf.yaml"),
+                        output.resolve("es-conf/opensearch-conf.yaml")))
+                .with(Map.of("urlfilters.config.file", output.resolve("urlfilters.yaml").toString()), "the test");
+        assertEquals(60.0, config.asMap().get("opensearch.status.flushInterval"));
+        assertEquals(List.of("http://es1:9200"), config.asMap().get("opensearch.addresses"));
+        UrlFilterChain urls = UrlFilters.fromConfig(TopologyChecks.withShippedFiles(config), Counters.NONE);
+        assertEquals("regex", urls.filter("https://example.org/report.pdf", new Metadata()).rejectedBy());
+        assertTrue(urls.filter("https://example.org/report.html", new Metadata()).accepted());
+        assertTrue(Files.readString(output.resolve("topology.yaml")).contains("name: \"squall\""),
+                "Squall's own topology, for a project without a Flux file");
+    }
+
+    @Test
+    void aBadRuleInARegexFileIsOneLineNamingItsLine() throws Exception {
+        Path rules = stormCrawler.resolve("src/main/resources/default-regex-filters.txt");
+        Files.writeString(rules, "# rules\n-\\.gif$\nfoo\n");
+        assertEquals(1, main("migrate", stormCrawler.toString(), "--output", output.toString()));
+        assertEquals("squall migrate: " + rules + ":3: a rule starts with + or - followed by a regex, got 'foo'\n",
+                err.toString(StandardCharsets.UTF_8));
+        assertFalse(Files.exists(output), "nothing written");
+    }
+
 }
