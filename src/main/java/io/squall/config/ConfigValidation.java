@@ -11,11 +11,10 @@ final class ConfigValidation {
     static void check(String key, Object value, String source) {
         ConfigDefaults defaults = ConfigDefaults.get();
         if (!defaults.isKnown(key)) {
-            // Checked before the namespace: StormCrawler's es.* keys would otherwise pass unseen as not Squall's.
-            StormCrawlerKeys.misplaced(key, source).ifPresent(message -> {
-                throw new ConfigException(message);
-            });
             if (defaults.isSquallNamespace(key)) {
+                StormCrawlerKeys.misplaced(key, source).ifPresent(message -> {
+                    throw new ConfigException(message);
+                });
                 String hint = closestKey(key).map(k -> " (did you mean '" + k + "'?)").orElse("");
                 throw new ConfigException(source + ": unknown configuration key '" + key + "'" + hint);
             }

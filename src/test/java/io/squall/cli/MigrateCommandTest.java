@@ -444,6 +444,13 @@ class MigrateCommandTest {
                    "params": {"urlFilters": ["-\\\\.pdf$", "+."]}}
                 ]}
                 """);
+        ConfigException loaded = assertThrows(ConfigException.class,
+                () -> ConfigLoader.load(List.of(old.resolve("es-conf.yaml"))));
+        assertEquals(old.resolve("es-conf.yaml") + ": 'es.status.addresses' is a StormCrawler setting, Squall's is"
+                + " 'opensearch.addresses': `squall migrate DIR` converts a StormCrawler project's files to Squall's",
+                loaded.getMessage(), "a key outside Squall's prefixes, in a file");
+        CrawlerConfig.defaults().with(Map.of("es.status.addresses", "es1"), "the topology configuration");
+
         assertEquals(0, main("migrate", old.toString(), "--output", output.toString()), err.toString());
         List<String> lines = reportLines();
         assertTrue(lines.contains("mapped: es-conf.yaml: es.status.addresses: es1 -> opensearch.addresses:"
