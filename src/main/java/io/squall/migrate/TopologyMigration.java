@@ -23,10 +23,12 @@ final class TopologyMigration {
     /** Squall's topology, which the migrated one starts from. */
     static final String SQUALLS_TOPOLOGY = "io/squall/topology.yaml";
 
-    /** StormCrawler's components by the last part of their class name, as the Squall component doing their job. */
+    /**
+     * StormCrawler's bolts by the last part of their class name, as the Squall component doing their job. Its
+     * spouts but those of {@link #DONE_ELSEWHERE} read a status index (OpenSearch's, Solr's, SQL's), as Squall's
+     * spout does.
+     */
     private static final Map<String, String> ROLES = Map.ofEntries(
-            Map.entry("AggregatorSpout", "spout"), Map.entry("CollapsingSpout", "spout"),
-            Map.entry("HybridSpout", "spout"), Map.entry("ScrollSpout", "spout"),
             Map.entry("URLPartitionerBolt", "partitioner"),
             Map.entry("FetcherBolt", "fetcher"), Map.entry("SimpleFetcherBolt", "fetcher"),
             Map.entry("JSoupParserBolt", "parser"), Map.entry("SiteMapParserBolt", "parser"),
@@ -67,8 +69,11 @@ final class TopologyMigration {
                 String simpleName = className.substring(className.lastIndexOf('.') + 1);
                 String label = "\"" + id + "\" (" + simpleName + ")";
                 boolean stormCrawlers = FilterChainFile.isStormCrawlers(className);
-                if (stormCrawlers && ROLES.containsKey(simpleName)) {
-                    String role = ROLES.get(simpleName);
+                String role = ROLES.get(simpleName);
+                if (role == null && section.equals("spouts") && !DONE_ELSEWHERE.containsKey(simpleName)) {
+                    role = "spout";
+                }
+                if (stormCrawlers && role != null) {
                     idToSquall.put(id, role);
                     String also = "";
                     if (simpleName.equals("DummyIndexer")) {
@@ -91,6 +96,10 @@ final class TopologyMigration {
                             + " (docs/extending.md#streams-and-their-fields) before the crawl starts");
                 }
             }
+        }
+        if (!idToSquall.isEmpty() && !idToSquall.containsValue("indexer")) {
+            report.none(file, "no indexer", "Squall's indexer stays in topology.yaml: if a bolt of yours indexes the"
+                    + " pages, put it in the indexer's place (docs/extending.md#replacing-the-indexer-a-bolt-in-java)");
         }
         List<Map<String, Object>> ownStreams = new ArrayList<>();
         for (Map<String, Object> stream : list(flux.get("streams"))) {

@@ -476,6 +476,54 @@ class MigrateCommandTest {
     }
 
     @Test
+    void anIndexerOfTheUsersOwnIsWiredToTheStatusUpdaterAndSquallsIsNamed() throws Exception {
+        Path solr = Files.createDirectories(dir.resolve("solr-crawler"));
+        Files.writeString(solr.resolve("crawler-conf.yaml"), "config:\n  http.agent.name: \"examplebot\"\n");
+        Files.writeString(solr.resolve("crawler.flux"), """
+                name: "solr-crawler"
+                spouts:
+                  - id: "spout"
+                    className: "com.digitalpebble.stormcrawler.solr.persistence.SolrSpout"
+                    parallelism: 1
+                bolts:
+                  - id: "fetch"
+                    className: "com.digitalpebble.stormcrawler.bolt.FetcherBolt"
+                    parallelism: 1
+                  - id: "parse"
+                    className: "com.digitalpebble.stormcrawler.bolt.JSoupParserBolt"
+                    parallelism: 1
+                  - id: "solr"
+                    className: "com.example.crawler.SolrIndexer"
+                    parallelism: 3
+                  - id: "status"
+                    className: "com.digitalpebble.stormcrawler.solr.persistence.StatusUpdaterBolt"
+                    parallelism: 1
+                streams:
+                  - from: "parse"
+                    to: "solr"
+                    grouping:
+                      type: LOCAL_OR_SHUFFLE
+                  - from: "solr"
+                    to: "status"
+                    grouping:
+                      type: FIELDS
+                      args: ["url"]
+                      streamId: "status"
+                """);
+        assertEquals(0, main("migrate", solr.toString(), "--output", output.toString()), err.toString());
+        List<String> lines = reportLines();
+        assertTrue(lines.contains("no equivalent: crawler.flux: no indexer: Squall's indexer stays in topology.yaml:"
+                + " if a bolt of yours indexes the pages, put it in the indexer's place"
+                + " (docs/extending.md#replacing-the-indexer-a-bolt-in-java)"), String.join("\n", lines));
+        assertTrue(lines.contains("mapped: crawler.flux: \"spout\" (SolrSpout) -> \"spout\" (FrontierSpout), one task"
+                + " per shard of the status index (parallelism.spout: 0)"), String.join("\n", lines));
+        String topology = Files.readString(output.resolve("topology.yaml"));
+        assertTrue(topology.contains("  - from: parser\n    to: solr\n")
+                && topology.contains("  - from: solr\n    to: status\n    grouping:\n      type: FIELDS\n"
+                        + "      args:\n      - url\n      streamId: status\n"), topology);
+    }
+
+    @Test
     void aBadRuleInARegexFileIsOneLineNamingItsLine() throws Exception {
         Path rules = stormCrawler.resolve("src/main/resources/default-regex-filters.txt");
         Files.writeString(rules, "# rules\n-\\.gif$\nfoo\n");
