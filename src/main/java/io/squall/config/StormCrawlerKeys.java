@@ -108,6 +108,24 @@ public final class StormCrawlerKeys {
                 + " alone");
         NO_EQUIVALENT_PREFIXES.put("scheduler.adaptive.fetchInterval.rate.", "Squall's adaptive scheduler has its"
                 + " min and max alone");
+        NO_EQUIVALENT.put("http.store.headers", "Squall keeps the response headers in the metadata (protocol.*)");
+        NO_EQUIVALENT.put("http.content.partial.as.trimmed", "Squall keeps a page cut at http.content.limit,"
+                + " marked http.trimmed");
+        NO_EQUIVALENT.put("http.robots.agents", "Squall matches robots.txt against http.agent.name");
+        NO_EQUIVALENT.put("http.robots.meta.skip", "Squall obeys robots meta tags, and has no setting to skip them");
+        NO_EQUIVALENT.put("http.robots.headers.skip", "Squall obeys X-Robots-Tag, and has no setting to skip it");
+        NO_EQUIVALENT.put("fetcher.max.throttle.sleep", "Squall has no such setting");
+        NO_EQUIVALENT.put("fetcher.metrics.time.bucket.secs", "Squall's metrics go to OpenSearch every 10 s");
+        NO_EQUIVALENT.put("fetcher.threads.start.delay", "Squall has no such setting");
+        NO_EQUIVALENT.put("track.anchors", "Squall keeps a link's anchors in its metadata (anchors)");
+        NO_EQUIVALENT.put("detect.mimetype", "Squall decides a page's type itself");
+        NO_EQUIVALENT.put("detect.charset.maxlength", "Squall sniffs the charset from the start of the page");
+        NO_EQUIVALENT.put("sitemap.sniffContent", "Squall has no such setting");
+        NO_EQUIVALENT.put("sitemap.offset.guess", "Squall has no such setting");
+        NO_EQUIVALENT.put("textextractor.no.text", "the content index takes the pages' text while"
+                + " indexer.enabled");
+        NO_EQUIVALENT.put("indexer.md.filter", "a parse filter of type skip with noIndex: true keeps"
+                + " pages out of the content index");
     }
 
     private StormCrawlerKeys() {
