@@ -366,7 +366,8 @@ class MigrateCommandTest {
                         + " under metadata.persist.exclude",
                 "no equivalent: crawler-conf.yaml: topology.kryo.register: Squall's topology sets its own"
                         + " (topology.yaml, crawler-default.yaml)",
-                "no equivalent: crawler-conf.yaml: detect.mimetype: not a setting of Squall's",
+                "no equivalent: crawler-conf.yaml: detect.mimetype: Squall decides a page's type itself",
+                "no equivalent: opensearch-conf.yaml: opensearch.status.bucket.sort.field: not a setting of Squall's",
                 "no equivalent: opensearch-conf.yaml: opensearch.status.password: a password is never in the"
                         + " topology's configuration: put it in a file (opensearch.password.file) or a variable"
                         + " (opensearch.password.env)",
