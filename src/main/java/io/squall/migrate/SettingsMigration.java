@@ -45,7 +45,9 @@ final class SettingsMigration {
     private void migrate(String key, Object value, String file, Map<String, Object> out) {
         var renamed = StormCrawlerKeys.renamed(key);
         var noEquivalent = StormCrawlerKeys.noEquivalent(key);
-        if (renamed.isPresent()) {
+        if (value == null) {
+            report.none(file, key, "no value: Squall's default applies");
+        } else if (renamed.isPresent()) {
             String to = renamed.get().squallKey();
             Object converted;
             try {
@@ -68,13 +70,15 @@ final class SettingsMigration {
             }
         } else if (noEquivalent.isPresent()) {
             report.none(file, key, noEquivalent.get());
+        } else if (SQUALLS_STORM_KEYS.contains(key)) {
+            report.none(file, key, "Squall's topology sets its own (topology.yaml, crawler-default.yaml)");
         } else if (CrawlerConfig.isSquallKey(key)) {
             if (accepted(key, value, file, key)) {
                 out.put(key, value);
                 report.kept(file, key);
             }
         } else if (CrawlerConfig.isStormKey(key)) {
-            if (SQUALLS_STORM_KEYS.contains(key) || namesStormCrawler(value)) {
+            if (namesStormCrawler(value)) {
                 report.none(file, key, "Squall's topology sets its own (topology.yaml, crawler-default.yaml)");
             } else {
                 out.put(key, value);

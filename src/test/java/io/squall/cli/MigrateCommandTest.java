@@ -55,6 +55,7 @@ class MigrateCommandTest {
               http.agent.version: "1.0"
               http.agent.url: "https://example.org/bot"
               http.agent.email: "bot@example.org"
+              http.agent.description:
               http.content.limit: 65536
               parsefilters.config.file: "parsefilters.json"
               urlfilters.config.file: "urlfilters.json"
@@ -361,6 +362,7 @@ class MigrateCommandTest {
                         + " src/main/resources/default-regex-filters.txt, refusing the URLs no rule matches)",
                 "mapped: crawler.flux: \"fetch\" (FetcherBolt) -> \"fetcher\" (FetcherBolt), parallelism.fetcher: 2",
                 "kept: crawler-conf.yaml: fetcher.threads.number",
+                "no equivalent: crawler-conf.yaml: http.agent.description: no value: Squall's default applies",
                 "kept: crawler-conf.yaml: worker.heap.memory.mb (Storm's)",
                 "no equivalent: crawler-conf.yaml: metadata.persist: Squall stores every metadata key except those"
                         + " under metadata.persist.exclude",
