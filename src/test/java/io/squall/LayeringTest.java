@@ -48,7 +48,8 @@ class LayeringTest {
             Map.entry("topology", union(FLOORS, STAGES, Set.of("storm"))),
             Map.entry("local", union(FLOORS, STAGES, Set.of("storm", "topology"))),
             Map.entry("console", union(FLOORS, STAGES)),
-            Map.entry("cli", union(FLOORS, STAGES, Set.of("storm", "topology", "local", "console"))));
+            Map.entry("migrate", Set.of("config")),
+            Map.entry("cli", union(FLOORS, STAGES, Set.of("storm", "topology", "local", "console", "migrate"))));
 
     private static final Set<String> MAY_USE_STORM = Set.of("storm", "topology", "local", "cli");
     private static final Pattern SQUALL_REFERENCE = Pattern.compile("\\bio\\.squall\\.([a-z]+)\\.[A-Z]");

@@ -129,8 +129,9 @@ public final class Main {
                 case "serve" -> new ServeCommand(home, out, err, stop).run(rest);
                 case "export" -> new ExportCommand(home, out, err, terminal, stop).run(rest);
                 case "new" -> new NewCommand(out).run(rest);
+                case "migrate" -> new MigrateCommand(out).run(rest);
                 default -> throw new UsageException("unknown command '" + command + "' (commands: crawl, inject,"
-                        + " console, status, urls, parse, serve, export, new)");
+                        + " console, status, urls, parse, serve, export, new, migrate)");
             };
         } catch (CommandLines.HelpRequested e) {
             out.print(e.usage());
@@ -158,7 +159,7 @@ public final class Main {
         squall.setUsageHelpWidth(100);
         for (Object command : List.of(new CrawlOptions.Spec(), new ToolOptions.Inject(), new ConsoleCommand.Spec(),
                 new ToolOptions.Status(), new Urls(), new Parse(), new ServeCommand.Spec(), new ExportCommand.Spec(),
-                new NewCommand.Spec())) {
+                new NewCommand.Spec(), new MigrateCommand.Spec())) {
             squall.addSubcommand(CommandLines.of(command));
         }
         return squall.getUsageMessage();

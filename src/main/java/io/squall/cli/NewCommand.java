@@ -79,9 +79,7 @@ final class NewCommand {
         return Map.of("squallVersion", Version.squall(),
                 "stormVersion", built.getProperty("storm.version", ""),
                 "opensearchRunnerVersion", built.getProperty("opensearch.runner.version", ""),
-                "junitVersion", built.getProperty("junit.version", ""),
-                "jacksonVersion", built.getProperty("jackson.version", ""),
-                "bouncycastleVersion", built.getProperty("bouncycastle.version", ""));
+                "junitVersion", built.getProperty("junit.version", ""));
     }
 
     /**

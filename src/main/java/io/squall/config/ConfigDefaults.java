@@ -66,6 +66,10 @@ final class ConfigDefaults {
         return squallPrefixes.contains(prefixOf(key));
     }
 
+    boolean isStormNamespace(String key) {
+        return STORM_PREFIXES.contains(prefixOf(key));
+    }
+
     private static String prefixOf(String key) {
         int dot = key.indexOf('.');
         return dot < 0 ? key : key.substring(0, dot);

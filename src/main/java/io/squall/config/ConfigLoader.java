@@ -3,6 +3,7 @@ package io.squall.config;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds the configuration of a crawl from files: the defaults, then each file in order (later files
@@ -21,9 +22,26 @@ public final class ConfigLoader {
     public static CrawlerConfig load(CrawlerConfig base, List<Path> files) {
         CrawlerConfig config = base;
         for (Path file : files) {
-            config = config.with(YamlFiles.read(file), file.toString());
+            Map<String, Object> settings = YamlFiles.read(file);
+            refuseStormCrawlers(settings, file);
+            config = config.with(settings, file.toString());
         }
         return config;
+    }
+
+    /**
+     * A StormCrawler setting outside Squall's prefixes ({@code es.status.addresses}) would pass as someone
+     * else's and be ignored, leaving the user's OpenSearch unread: in a file, it is a StormCrawler file read as
+     * Squall's. (A topology configuration may hold such keys from a cluster's storm.yaml: it is not checked so.)
+     */
+    private static void refuseStormCrawlers(Map<String, Object> settings, Path file) {
+        for (String key : settings.keySet()) {
+            if (!CrawlerConfig.isSquallKey(key)) {
+                StormCrawlerKeys.misplaced(key, file.toString()).ifPresent(message -> {
+                    throw new ConfigException(message);
+                });
+            }
+        }
     }
 
     /** Loads those of the files that exist, in order: for optional files such as {@code es-conf/opensearch-conf.yaml}. */

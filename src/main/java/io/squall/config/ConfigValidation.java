@@ -12,6 +12,9 @@ final class ConfigValidation {
         ConfigDefaults defaults = ConfigDefaults.get();
         if (!defaults.isKnown(key)) {
             if (defaults.isSquallNamespace(key)) {
+                StormCrawlerKeys.misplaced(key, source).ifPresent(message -> {
+                    throw new ConfigException(message);
+                });
                 String hint = closestKey(key).map(k -> " (did you mean '" + k + "'?)").orElse("");
                 throw new ConfigException(source + ": unknown configuration key '" + key + "'" + hint);
             }

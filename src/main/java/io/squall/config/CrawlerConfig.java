@@ -29,6 +29,16 @@ public final class CrawlerConfig implements Serializable {
         return new CrawlerConfig(new LinkedHashMap<>(ConfigDefaults.get().values()));
     }
 
+    /** Whether Squall declares this key (in crawler-default.yaml). */
+    public static boolean isSquallKey(String key) {
+        return ConfigDefaults.get().isKnown(key);
+    }
+
+    /** Whether this key is Storm's ({@code topology.*}, {@code worker.*}...): Squall hands it to Storm unchecked. */
+    public static boolean isStormKey(String key) {
+        return ConfigDefaults.get().isStormNamespace(key);
+    }
+
     /**
      * The defaults overlaid by a Storm configuration map, validated.
      *

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * here as `mvn install` would: the packaged jar and its POM), and its own {@code ./squall crawl}, built by its
  * script, crawls the test web with the project's URL filter, parse filter and bolt, each seen at work: the
  * filtered path is never requested, the words counted by the parse filter are in the content index, and the
- * bolt logged every parsed page.
+ * bolt logged every parsed page. The project resolves every library Squall has at the version Squall resolves for
+ * itself (its POM imports Squall's pins).
  *
  * <p>The local repository is the test's own, in its temporary directory: Squall, the flux stand-in and the
  * project are installed there, never in the user's {@code ~/.m2}. Every other artifact (Squall's libraries,
@@ -69,6 +71,7 @@ class NewProjectIT {
 
         run(project, dir.resolve("verify.txt"), mvn.toString(), "-B", "-q", "verify");
         assertTrue(Files.isRegularFile(project.resolve("target/my-crawler-0.1.0-SNAPSHOT-topology.jar")));
+        assertSquallsVersions(project);
 
         try (TestWeb web = TestWeb.start(1)) {
             Site site = web.site(0);
@@ -145,6 +148,44 @@ class NewProjectIT {
         assertTrue(process.waitFor(1, TimeUnit.MINUTES), "squall new ended");
         return new SquallProcess.Result(process.exitValue(), SquallProcess.read(run.resolve("stdout.txt")),
                 SquallProcess.read(run.resolve("stderr.txt")));
+    }
+
+    /**
+     * The project's libraries (those its topology jar holds: compile and runtime scope) are Squall's at the
+     * versions Squall resolves for itself, Jackson, Bouncy Castle and ASM among them: Squall's pins reach it.
+     */
+    private void assertSquallsVersions(Path project) throws Exception {
+        Map<String, String> projects = resolved(project, "project");
+        Map<String, String> squalls = resolved(Path.of("").toAbsolutePath(), "squall");
+        for (String pinned : List.of("com.fasterxml.jackson.core:jackson-core", "com.fasterxml.jackson.core:jackson-databind",
+                "org.bouncycastle:bcprov-jdk18on", "org.ow2.asm:asm")) {
+            assertTrue(squalls.containsKey(pinned) && projects.containsKey(pinned), pinned + " in both: " + projects);
+        }
+        Map<String, String> differing = new TreeMap<>();
+        squalls.forEach((artifact, version) -> {
+            if (!version.equals(projects.get(artifact))) {
+                differing.put(artifact, version + " in Squall, " + projects.get(artifact) + " in the project");
+            }
+        });
+        assertEquals(Map.of(), differing, "the project resolves Squall's libraries at Squall's versions");
+    }
+
+    /** {@code groupId:artifactId} to version, of what {@code mvn dependency:list} resolves for compile and runtime. */
+    private Map<String, String> resolved(Path pomDir, String name) throws Exception {
+        Path list = dir.resolve(name + "-dependencies.txt");
+        run(pomDir, dir.resolve(name + "-dependency-list.txt"), mvn.toString(), "-B", "-q",
+                "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:list", "-DincludeScope=runtime",
+                "-DoutputFile=" + list, "-DexcludeGroupIds=io.squall");
+        Map<String, String> versions = new TreeMap<>();
+        for (String line : Files.readAllLines(list)) {
+            // "   group:artifact:type[:classifier]:version:scope -- module ..."
+            String[] parts = line.strip().split(" ")[0].split(":");
+            if (parts.length >= 5) {
+                versions.put(parts[0] + ":" + parts[1], parts[parts.length - 2]);
+            }
+        }
+        assertTrue(versions.size() > 50, name + ": " + Files.readString(list));
+        return versions;
     }
 
     /** What `mvn install` does for a crawler project: Squall's jar and POM, and the flux parent's stand-in. */
