@@ -1,15 +1,15 @@
 package io.squall.fetch;
 
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.UrlFilter;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
 import io.squall.core.ErrorCauses;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.http.FetchResponse;
 import io.squall.metrics.Counters;
-import io.squall.urls.UrlFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -106,7 +106,7 @@ public final class FetchEngine<T> implements AutoCloseable {
         this.forceMaxCrawlDelay = config.getBoolean("fetcher.max.crawl.delay.force");
         int n = config.getInt("fetcher.threads.number");
         if (n < 1) {
-            throw new io.squall.config.ConfigException("fetcher.threads.number must be at least 1, got " + n);
+            throw new io.squall.api.ConfigException("fetcher.threads.number must be at least 1, got " + n);
         }
         for (int i = 0; i < n; i++) {
             Thread t = new Thread(this::work, "squall-fetcher-" + i);

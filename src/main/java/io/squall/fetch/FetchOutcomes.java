@@ -1,15 +1,15 @@
 package io.squall.fetch;
 
+import io.squall.api.Discovered;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.UrlFilter;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.http.FetchResponse;
-import io.squall.urls.FilterVerdict;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;
-import io.squall.urls.UrlFilter;
 import io.squall.urls.UrlNormalizer;
 import java.time.Clock;
 import java.util.HashSet;
@@ -57,7 +57,7 @@ public final class FetchOutcomes {
             try {
                 errorCodes.add(Integer.parseInt(code.trim()));
             } catch (NumberFormatException e) {
-                throw new io.squall.config.ConfigException("http.status.error.codes: '" + code
+                throw new io.squall.api.ConfigException("http.status.error.codes: '" + code
                         + "' is not an HTTP status code");
             }
         }

@@ -1,9 +1,10 @@
 package io.squall.frontier;
 
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

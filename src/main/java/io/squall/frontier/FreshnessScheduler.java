@@ -1,10 +1,11 @@
 package io.squall.frontier;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.Observation;
 import io.squall.freshness.RefreshMath;

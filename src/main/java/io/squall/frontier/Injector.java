@@ -1,17 +1,17 @@
 package io.squall.frontier;
 
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.UrlFilter;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
-import io.squall.urls.FilterVerdict;
-import io.squall.urls.UrlFilter;
 import io.squall.urls.UrlFilters;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -2,13 +2,14 @@ package io.squall.frontier;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
 import io.squall.core.ErrorCauses;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeTracker;
@@ -113,7 +114,7 @@ public final class StatusWriter {
     public StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
         this.writer = writer;
         this.counters = counters;
-        this.scheduler = Scheduler.fromConfig(config);
+        this.scheduler = Schedulers.fromConfig(config);
         this.changes = new ChangeTracker(new ChangeDetector(config.getInt("freshness.change.distance")));
         this.partitionKeys = new PartitionKeys(PartitionMode.parse(config.getString("partition.url.mode")));
         this.statusIndex = SquallIndex.STATUS.name(config);

@@ -1,5 +1,7 @@
 package io.squall.parse;
 
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.List;
 
 /**

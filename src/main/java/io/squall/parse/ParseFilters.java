@@ -1,9 +1,10 @@
 package io.squall.parse;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Settings;
+import io.squall.api.ParseFilter;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
-import io.squall.urls.FilterParams;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ public final class ParseFilters {
             }
             ParseFilter filter = create(type, map.get("class"), where);
             @SuppressWarnings("unchecked")
-            FilterParams filterParams = new FilterParams(name, (Map<String, Object>) params, config, where);
+            Settings filterParams = config.settings().forEntry(name, where, (Map<String, Object>) params);
             try {
                 filter.configure(filterParams);
             } catch (ConfigException e) {

@@ -1,6 +1,9 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 
 /**
@@ -11,8 +14,8 @@ public final class MaxDepthFilter implements UrlFilter {
     private final String name;
     private final int max;
 
-    public MaxDepthFilter(FilterParams params) {
-        this.name = params.filterName();
+    public MaxDepthFilter(Settings params) {
+        this.name = params.name();
         this.max = params.getInt("max", -1);
     }
 

@@ -1,14 +1,17 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 
 /** Rejects URLs longer than a number of characters: long URLs are mostly generated, and some servers refuse them. */
 public final class MaxLengthFilter implements UrlFilter {
     private final String name;
     private final int max;
 
-    public MaxLengthFilter(FilterParams params) {
-        this.name = params.filterName();
+    public MaxLengthFilter(Settings params) {
+        this.name = params.name();
         this.max = params.getInt("max", 2048);
     }
 

@@ -1,6 +1,9 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -11,8 +14,8 @@ public final class SchemeFilter implements UrlFilter {
     private final String name;
     private final Set<String> allowed;
 
-    public SchemeFilter(FilterParams params) {
-        this.name = params.filterName();
+    public SchemeFilter(Settings params) {
+        this.name = params.name();
         this.allowed = params.getStringList("allowed", List.of("http", "https")).stream()
                 .map(s -> s.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
     }

@@ -1,7 +1,10 @@
 package io.squall.urls;
 
 import crawlercommons.domains.EffectiveTldFinder;
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +51,8 @@ public final class ScopeFilter implements UrlFilter {
     private record SeedHost(String seed, String host) {
     }
 
-    public ScopeFilter(FilterParams params) {
-        this.name = params.filterName();
+    public ScopeFilter(Settings params) {
+        this.name = params.name();
         String m = params.getString("mode", "domain");
         try {
             this.mode = Mode.valueOf(m.toUpperCase(Locale.ROOT));

@@ -1,6 +1,8 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 import io.squall.metrics.Counters;
 import java.util.List;
 

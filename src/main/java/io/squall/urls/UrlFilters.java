@@ -1,6 +1,8 @@
 package io.squall.urls;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Settings;
+import io.squall.api.UrlFilter;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
 import io.squall.metrics.Counters;
@@ -20,12 +22,12 @@ import java.util.function.Function;
  *   - type: depth          # scheme, maxLength, extension, pathRepetition, depth, scope, regex, hostBudget
  *     name: depth          # optional; defaults to the type
  *     params: {max: 5}     # optional
- *   - type: class          # a class implementing UrlFilter with a public (FilterParams) constructor, named
+ *   - type: class          # a class implementing UrlFilter with a public (Settings) constructor, named
  *     class: com.example.MyFilter   # as the parse filters' file names one (its name as the type works too)
  * </pre>
  */
 public final class UrlFilters {
-    private static final Map<String, Function<FilterParams, UrlFilter>> TYPES = Map.of(
+    private static final Map<String, Function<Settings, UrlFilter>> TYPES = Map.of(
             "scheme", SchemeFilter::new,
             "maxLength", MaxLengthFilter::new,
             "extension", ExtensionFilter::new,
@@ -81,15 +83,15 @@ public final class UrlFilters {
             if (!(params instanceof Map<?, ?>)) {
                 throw new ConfigException(file + ": filter '" + name + "': 'params' must be a map");
             }
-            FilterParams filterParams = new FilterParams(file, name, (Map<String, Object>) params, config);
+            Settings filterParams = config.settings().forEntry(name, file + ": filter '" + name + "'", (Map<String, Object>) params);
             filters.add(create(type, filterParams, file));
             filterParams.checkAllUsed();
         }
         return filters;
     }
 
-    private static UrlFilter create(String type, FilterParams params, String file) {
-        Function<FilterParams, UrlFilter> factory = TYPES.get(type);
+    private static UrlFilter create(String type, Settings params, String file) {
+        Function<Settings, UrlFilter> factory = TYPES.get(type);
         if (factory != null) {
             return factory.apply(params);
         }
@@ -98,12 +100,12 @@ public final class UrlFilters {
             if (!UrlFilter.class.isAssignableFrom(c)) {
                 throw new ConfigException(file + ": filter class " + type + " does not implement UrlFilter");
             }
-            return (UrlFilter) c.getConstructor(FilterParams.class).newInstance(params);
+            return (UrlFilter) c.getConstructor(Settings.class).newInstance(params);
         } catch (ClassNotFoundException e) {
             throw new ConfigException(file + ": unknown filter type '" + type + "' (known: " + TYPES.keySet()
                     + ", or a class name)");
         } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
-            throw new ConfigException(file + ": filter class " + type + " needs a public (FilterParams) constructor");
+            throw new ConfigException(file + ": filter class " + type + " needs a public (Settings) constructor");
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof ConfigException ce) {
                 throw ce;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.http.FetchResponse;
 import io.squall.testsupport.ManualClock;
-import io.squall.urls.FilterVerdict;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

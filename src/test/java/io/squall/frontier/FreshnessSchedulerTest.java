@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.ChangeTracker;
@@ -78,7 +79,7 @@ class FreshnessSchedulerTest {
 
     @Test
     void pagesSeenUnchangedAreFetchedLessOftenAndThePlanStoresItsFigures() {
-        Scheduler scheduler = Scheduler.fromConfig(config(Map.of("scheduler.freshness.default.change.seconds", 100)));
+        Scheduler scheduler = Schedulers.fromConfig(config(Map.of("scheduler.freshness.default.change.seconds", 100)));
         double[] means = crawl(scheduler, 20, 12);
         assertTrue(means[1] > 2 * means[0], "stable pages every " + means[1] + " s, changing ones every " + means[0]);
 
@@ -138,7 +139,7 @@ class FreshnessSchedulerTest {
 
     @Test
     void otherStatusesAndPagesWithAnIntervalOfTheirOwnAreScheduledAsByDefault() {
-        Scheduler scheduler = Scheduler.fromConfig(config(Map.of("fetchInterval.fetch.error", 120)));
+        Scheduler scheduler = Schedulers.fromConfig(config(Map.of("fetchInterval.fetch.error", 120)));
         assertEquals(T0.plus(Duration.ofMinutes(120)),
                 scheduler.nextFetchDate("h", Status.FETCH_ERROR, new Metadata(), T0).orElseThrow());
         assertEquals(T0, scheduler.nextFetchDate("h", Status.DISCOVERED, new Metadata(), T0).orElseThrow());
@@ -163,10 +164,10 @@ class FreshnessSchedulerTest {
 
     @Test
     void impossibleSettingsAreRefusedWithTheirNames() {
-        ConfigException bounds = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(config(Map.of(
+        ConfigException bounds = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(config(Map.of(
                 "scheduler.freshness.min.seconds", 600, "scheduler.freshness.max.seconds", 60))));
         assertTrue(bounds.getMessage().contains("scheduler.freshness.min.seconds"), bounds.getMessage());
-        ConfigException share = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(config(Map.of(
+        ConfigException share = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(config(Map.of(
                 "scheduler.freshness.new.share", 1.0))));
         assertTrue(share.getMessage().contains("scheduler.freshness.new.share"), share.getMessage());
     }

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +26,7 @@ class SchedulerTest {
 
     @Test
     void defaultIntervalsPerStatusWithNeverAndAPerUrlOverride() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("fetchInterval.default", 1440,
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("fetchInterval.default", 1440,
                 "fetchInterval.fetch.error", 120, "fetchInterval.error", -1), "test"));
         assertEquals(0, minutesUntil(s.nextFetchDate(Status.DISCOVERED, new Metadata(), NOW)));
         assertEquals(1440, minutesUntil(s.nextFetchDate(Status.FETCHED, new Metadata(), NOW)));
@@ -42,13 +43,13 @@ class SchedulerTest {
 
     @Test
     void aUrlsOwnIntervalMayBeADurationForIntervalsBelowAMinute() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults());
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults());
         Metadata everyHalfMinute = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30s");
         assertEquals(NOW.plusSeconds(30), s.nextFetchDate(Status.FETCHED, everyHalfMinute, NOW).orElseThrow());
         Metadata ninetyMinutes = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "1h30m");
         assertEquals(90, minutesUntil(s.nextFetchDate(Status.REDIRECTION, ninetyMinutes, NOW)));
 
-        Scheduler adaptive = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class",
+        Scheduler adaptive = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class",
                 "adaptive", "scheduler.adaptive.min", 2), "test"));
         assertEquals(2, minutesUntil(adaptive.nextFetchDate(Status.FETCHED, everyHalfMinute, NOW)),
                 "the adaptive interval stays within its minimum");
@@ -68,7 +69,7 @@ class SchedulerTest {
 
     @Test
     void adaptiveIntervalShrinksOnChangeGrowsOnSameDigestOr304WithinBounds() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class", "adaptive",
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class", "adaptive",
                 "fetchInterval.default", 1000, "scheduler.adaptive.min", 300, "scheduler.adaptive.max", 2000), "test"));
         Metadata md = new Metadata().set(MetadataKeys.DIGEST, "d1");
         assertEquals(1000, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "first fetch: default interval");
@@ -92,12 +93,12 @@ class SchedulerTest {
 
     @Test
     void anUnknownSchedulerIsAConfigurationError() {
-        ConfigException e = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
+        ConfigException e = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(
                 CrawlerConfig.defaults().with(Map.of("scheduler.class", "weekly"), "test")));
         assertTrue(e.getMessage().contains("scheduler.class"));
-        ConfigException notOne = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
+        ConfigException notOne = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(
                 CrawlerConfig.defaults().with(Map.of("scheduler.class", String.class.getName()), "test")));
-        assertEquals("scheduler.class 'java.lang.String' does not implement io.squall.frontier.Scheduler",
+        assertEquals("scheduler.class 'java.lang.String' does not implement io.squall.api.Scheduler",
                 notOne.getMessage());
     }
 
@@ -117,7 +118,7 @@ class SchedulerTest {
 
     @Test
     void aSchedulerClassOfOnesOwnIsBuiltFromTheConfiguration() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(
                 Map.of("scheduler.class", Weekly.class.getName(), "fetchInterval.default", 10080), "test"));
         assertEquals(10080, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, new Metadata(), NOW)));
     }

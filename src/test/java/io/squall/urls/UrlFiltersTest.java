@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.CounterTally;
 import io.squall.metrics.Counters;
@@ -23,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UrlFiltersTest {
     private static final CrawlerConfig DEFAULTS = CrawlerConfig.defaults();
 
-    private static FilterParams params(String name, Map<String, Object> values) {
-        return new FilterParams("test.yaml", name, values, DEFAULTS);
+    private static Settings params(String name, Map<String, Object> values) {
+        return DEFAULTS.settings().forEntry(name, "test.yaml: filter '" + name + "'", values);
     }
 
     private static Metadata md(String... keyValues) {
@@ -168,7 +171,7 @@ class UrlFiltersTest {
     void hostBudgetMemoryMustHoldOneHost() {
         CrawlerConfig small = DEFAULTS.with(Map.of("urlfilters.host.budget.memory", 10), "test");
         assertThrows(ConfigException.class,
-                () -> new HostBudgetFilter(new FilterParams("f", "b", Map.of("max", 11), small)));
+                () -> new HostBudgetFilter(small.settings().forEntry("b", "f", Map.of("max", 11))));
     }
 
     @Test
@@ -216,8 +219,8 @@ class UrlFiltersTest {
         private final String name;
         private final String word;
 
-        public NoWord(FilterParams params) {
-            name = params.filterName();
+        public NoWord(Settings params) {
+            name = params.name();
             word = params.getString("word", "forbidden");
         }
 

@@ -1,10 +1,10 @@
 package io.squall.bench.recrawl;
 
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.frontier.FreshnessScheduler;
-import io.squall.frontier.Scheduler;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.SplittableRandom;

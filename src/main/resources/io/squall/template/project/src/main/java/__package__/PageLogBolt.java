@@ -1,6 +1,6 @@
 package {{package}};
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;

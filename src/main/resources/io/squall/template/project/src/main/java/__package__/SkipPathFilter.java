@@ -1,9 +1,9 @@
 package {{package}};
 
-import io.squall.core.Metadata;
-import io.squall.urls.FilterParams;
-import io.squall.urls.FilterVerdict;
-import io.squall.urls.UrlFilter;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.UrlFilter;
 import java.net.URI;
 import java.util.List;
 
@@ -16,8 +16,8 @@ public final class SkipPathFilter implements UrlFilter {
     private final String name;
     private final List<String> prefixes;
 
-    public SkipPathFilter(FilterParams params) {
-        this.name = params.filterName();
+    public SkipPathFilter(Settings params) {
+        this.name = params.name();
         this.prefixes = params.getStringList("paths", List.of());
         if (prefixes.isEmpty()) {
             throw params.error("paths", "give at least one path prefix, e.g. [/private/]");

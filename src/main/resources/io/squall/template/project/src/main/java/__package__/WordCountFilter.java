@@ -1,8 +1,8 @@
 package {{package}};
 
-import io.squall.parse.ParseContext;
-import io.squall.parse.ParseFilter;
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 
 /**
  * A parse filter of this crawler: counts the words of a page's text into the {@value #KEY} metadata key,
@@ -15,7 +15,7 @@ public final class WordCountFilter implements ParseFilter {
     private int minWords;
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         minWords = params.getInt("minWords", 0);
         if (minWords < 0) {
             throw params.error("minWords", "must be 0 or more");

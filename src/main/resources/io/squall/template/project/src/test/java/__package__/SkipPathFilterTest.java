@@ -5,19 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.urls.FilterParams;
-import io.squall.urls.FilterVerdict;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SkipPathFilterTest {
     private static SkipPathFilter filter(Object paths) {
-        return new SkipPathFilter(new FilterParams("urlfilters.yaml", "skipPath", Map.of("paths", paths),
-                CrawlerConfig.defaults()));
+        return new SkipPathFilter(CrawlerConfig.defaults().settings().forEntry("skipPath", "urlfilters.yaml",
+                Map.of("paths", paths)));
     }
 
     @Test

@@ -1,6 +1,6 @@
-package io.squall.urls;
+package io.squall.api;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 
 /**
  * Decides whether a URL enters the frontier, and in which normalized form. Outlinks, redirect targets,

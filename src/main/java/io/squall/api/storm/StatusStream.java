@@ -1,8 +1,8 @@
-package io.squall.storm;
+package io.squall.api.storm;
 
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.storm.tuple.Fields;
@@ -18,7 +18,8 @@ import org.apache.storm.tuple.Values;
  */
 public final class StatusStream {
     public static final String NAME = "status";
-    public static final Fields FIELDS = new Fields("url", "metadata", "status", "discovered");
+    public static final Fields FIELDS = new Fields(StageFields.URL, StageFields.METADATA, StageFields.STATUS,
+            StageFields.DISCOVERED);
 
     private StatusStream() {
     }
@@ -31,6 +32,6 @@ public final class StatusStream {
     /** The discoveries of a status tuple, or of a tuple of the parser's default stream. */
     @SuppressWarnings("unchecked")
     public static List<Discovered> discovered(Tuple tuple) {
-        return (List<Discovered>) tuple.getValueByField("discovered");
+        return (List<Discovered>) tuple.getValueByField(StageFields.DISCOVERED);
     }
 }

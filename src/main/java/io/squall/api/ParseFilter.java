@@ -1,6 +1,6 @@
-package io.squall.parse;
+package io.squall.api;
 
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
 
 /**
  * A step of the parse filter chain: reads a parsed HTML page and adds to what the crawl keeps of it
@@ -20,7 +20,7 @@ import io.squall.urls.FilterParams;
  * other content.
  *
  * <p><b>Errors.</b> {@link #configure} reports a bad parameter by throwing the
- * {@link io.squall.config.ConfigException} of {@link FilterParams#error}: the crawl does not start, and the
+ * {@link io.squall.api.ConfigException} of {@link Settings#error}: the crawl does not start, and the
  * one-line message names the file and the entry. An exception thrown by {@link #filter} stops the chain
  * for that page: the page becomes {@code ERROR} with {@code error.cause} {@code parse.filter} and the
  * filter's name and exception in {@code error.message}, it is neither indexed nor are its links followed,
@@ -29,10 +29,10 @@ import io.squall.urls.FilterParams;
 public interface ParseFilter {
 
     /**
-     * Reads the entry's {@code params} (with the typed getters of {@link FilterParams}; a parameter no
+     * Reads the entry's {@code params} (with the typed getters of {@link Settings}; a parameter no
      * getter asked for is refused as a typo). The default reads none.
      */
-    default void configure(FilterParams params) {
+    default void configure(Settings params) {
     }
 
     /** Looks at one page and changes what the crawl keeps of it through {@code page}. */

@@ -1,4 +1,4 @@
-package io.squall.storm;
+package io.squall.api.storm;
 
 import java.util.Collection;
 import java.util.List;
@@ -14,7 +14,7 @@ import org.apache.storm.tuple.Tuple;
  * instead of when the next tuple or tick reaches the executor. None of these calls blocks (Storm queues
  * an emit that finds the next queue full), so the lock is only ever held for a moment.
  */
-public final class SynchronizedOutputCollector implements IOutputCollector {
+final class SynchronizedOutputCollector implements IOutputCollector {
     private final IOutputCollector delegate;
 
     private SynchronizedOutputCollector(IOutputCollector delegate) {

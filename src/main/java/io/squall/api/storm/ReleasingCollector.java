@@ -1,4 +1,4 @@
-package io.squall.storm;
+package io.squall.api.storm;
 
 import java.util.Collection;
 import java.util.List;

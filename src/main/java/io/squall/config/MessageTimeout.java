@@ -1,7 +1,6 @@
-package io.squall.storm;
+package io.squall.config;
 
-import io.squall.config.ConfigException;
-import io.squall.config.CrawlerConfig;
+import io.squall.api.ConfigException;
 
 /**
  * Storm's {@code topology.message.timeout.secs}, and how often the bolts that hold tuples renew it: every

@@ -1,4 +1,4 @@
-package io.squall.storm;
+package io.squall.api.storm;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * @param <T> a tuple (any anchor, in tests)
  */
-public final class HeldTuples<T> {
+final class HeldTuples<T> {
     private final Map<T, Long> renewedAtMillis = new ConcurrentHashMap<>();
     private final long renewAfterMillis;
 

@@ -1,4 +1,4 @@
-package io.squall.config;
+package io.squall.api;
 
 /**
  * A configuration problem, said in one line that names the key and where it came from, so that the

@@ -1,4 +1,4 @@
-package io.squall.core;
+package io.squall.api;
 
 /**
  * A URL found while processing another (an outlink, a redirect target, a sitemap entry), with the metadata

@@ -1,4 +1,4 @@
-package io.squall.core;
+package io.squall.api;
 
 import java.io.Serializable;
 import java.util.ArrayList;

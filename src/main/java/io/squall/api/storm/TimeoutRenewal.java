@@ -1,7 +1,9 @@
-package io.squall.storm;
+package io.squall.api.storm;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.config.MessageTimeout;
 import io.squall.core.CrawlClock;
+import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.utils.TupleUtils;
@@ -9,7 +11,7 @@ import org.apache.storm.utils.TupleUtils;
 /**
  * The Storm side of {@link HeldTuples} for a bolt that holds tuples for a while: every tuple it receives is
  * held until acked or failed through {@link #collector()} (thread-safe, for the threads that finish the
- * work), and on each tick tuple (every {@link MessageTimeout#renewalPeriodSeconds}, which the topology
+ * work), and on each tick tuple (every third of {@code topology.message.timeout.secs}, which the topology
  * configures for such bolts) the timeouts of the tuples held that long are renewed.
  */
 public final class TimeoutRenewal {
@@ -17,10 +19,11 @@ public final class TimeoutRenewal {
     private final OutputCollector collector;
     private final CrawlClock clock;
 
-    /** @param clock when tuples were received and when their timeouts are due for renewal */
-    public TimeoutRenewal(OutputCollector collector, CrawlerConfig config, CrawlClock clock) {
-        this.clock = clock;
-        this.held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(config) * 1000L);
+    /** @param topoConf the topology configuration given to the bolt's {@code prepare} */
+    public TimeoutRenewal(OutputCollector collector, Map<String, ?> topoConf) {
+        this.clock = CrawlClock.system();
+        this.held = new HeldTuples<>(MessageTimeout.renewalPeriodSeconds(CrawlerConfig.fromStormConf(topoConf))
+                * 1000L);
         this.collector = ReleasingCollector.of(SynchronizedOutputCollector.of(collector), held);
     }
 

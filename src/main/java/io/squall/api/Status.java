@@ -1,4 +1,4 @@
-package io.squall.core;
+package io.squall.api;
 
 /**
  * The fate of a URL in the status index. The vocabulary is StormCrawler's, so that dashboards and users

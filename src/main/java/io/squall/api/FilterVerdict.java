@@ -1,4 +1,4 @@
-package io.squall.urls;
+package io.squall.api;
 
 /**
  * The outcome of a {@link UrlFilter}: the normalized URL when accepted, or the filter that rejected it
