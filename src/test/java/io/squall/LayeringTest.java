@@ -49,6 +49,8 @@ class LayeringTest {
             Map.entry("index", union(FLOORS, Set.of("storm"))),
             Map.entry("fetch", union(FLOORS, Set.of("storm", "warc"))),
             Map.entry("topology", union(FLOORS, STAGES, Set.of("storm"))),
+            // The test kit runs a user's filters through Squall's own parser and URL filters.
+            Map.entry("api.testing", union(FLOORS, Set.of("parse", "index"))),
             Map.entry("local", union(FLOORS, STAGES, Set.of("storm", "topology"))),
             Map.entry("console", union(FLOORS, STAGES)),
             Map.entry("cli", union(FLOORS, STAGES, Set.of("storm", "topology", "local", "console"))));

@@ -37,7 +37,8 @@ public final class AdaptiveScheduler implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
         Optional<Duration> defaultInterval = intervals.interval(status, metadata);
         if (status != Status.FETCHED || defaultInterval.isEmpty()) {
             return defaultInterval.map(now::plus);

@@ -28,7 +28,8 @@ public final class DefaultScheduler implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
         return interval(status, metadata).map(now::plus);
     }
 

@@ -1,8 +1,8 @@
 package io.squall.frontier;
 
-import io.squall.api.ConfigException;
 import io.squall.api.Scheduler;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.Extensions;
 
 /** Builds the scheduler that {@code scheduler.class} names. */
 public final class Schedulers {
@@ -22,28 +22,9 @@ public final class Schedulers {
         };
     }
 
+    /** A scheduler of the user's: built with its no-argument constructor, configured with the crawl's settings. */
     private static Scheduler ofClass(String name, CrawlerConfig config) {
-        String what = "scheduler.class '" + name + "'";
-        Class<?> type;
-        try {
-            type = Class.forName(name, true, Scheduler.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new ConfigException(what + " is neither 'default', 'adaptive', 'freshness' nor a class on the classpath");
-        }
-        if (!Scheduler.class.isAssignableFrom(type)) {
-            throw new ConfigException(what + " does not implement " + Scheduler.class.getName());
-        }
-        try {
-            return (Scheduler) type.getConstructor(CrawlerConfig.class).newInstance(config);
-        } catch (NoSuchMethodException e) {
-            throw new ConfigException(what + " needs a public constructor taking a CrawlerConfig");
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            if (e.getCause() instanceof ConfigException refused) {
-                throw refused;
-            }
-            throw new ConfigException(what + " could not be built: " + e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new ConfigException(what + " could not be built: " + e);
-        }
+        String where = "scheduler.class '" + name + "'";
+        return Extensions.configure(Extensions.instantiate(name, Scheduler.class, where), config.settings(), where);
     }
 }

@@ -51,6 +51,9 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
     @Override
     public void cleanup() {
         super.cleanup(); // answers every write still held first
+        if (writer != null) {
+            writer.close();
+        }
         if (tickets != null) {
             tickets.leave();
         }

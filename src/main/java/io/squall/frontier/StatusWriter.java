@@ -167,7 +167,7 @@ public final class StatusWriter {
         if (effective == Status.FETCHED) {
             counters.increment(OBSERVED_PREFIX + changes.fetched(stored, now).label);
         }
-        Optional<Instant> next = scheduler.nextFetchDate(key, effective, stored, now);
+        Optional<Instant> next = scheduler.nextFetchDate(url, key, effective, stored, now);
 
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("url", url);
@@ -212,7 +212,7 @@ public final class StatusWriter {
         document.put("url", url);
         document.put("key", key);
         document.put("status", Status.ERROR.name());
-        scheduler.nextFetchDate(Status.ERROR, stored, now).ifPresent(date -> document.put("nextFetchDate",
+        scheduler.nextFetchDate(url, key, Status.ERROR, stored, now).ifPresent(date -> document.put("nextFetchDate",
                 date.toString()));
         document.put(PROCESSED, now.toString());
         document.put("metadata", stored.asMap());
@@ -230,6 +230,11 @@ public final class StatusWriter {
                         callback.failed(reason);
                     }
                 }));
+    }
+
+    /** Closes the scheduler: the task is ending, and every write was answered. */
+    public void close() {
+        scheduler.close();
     }
 
     /**

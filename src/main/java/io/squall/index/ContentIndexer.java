@@ -120,7 +120,7 @@ public final class ContentIndexer {
     }
 
     /** Parses {@code indexer.md.mapping}: "key" or "key=field" per entry. */
-    static Map<String, String> mapping(List<String> entries) {
+    public static Map<String, String> mapping(List<String> entries) {
         Map<String, String> fields = new LinkedHashMap<>();
         for (String entry : entries) {
             int eq = entry.indexOf('=');

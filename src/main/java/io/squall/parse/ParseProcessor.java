@@ -207,9 +207,10 @@ public final class ParseProcessor {
         return filters;
     }
 
-    /** Closes the parse filters and stops the documents' JVM: the task is ending. */
+    /** Closes the parse and URL filters and stops the documents' JVM: the task is ending. */
     public void close() {
         parseFilters.close();
+        filters.close();
         documents.close();
     }
 

@@ -3,6 +3,7 @@ package io.squall.urls;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 import java.util.List;
@@ -34,7 +35,8 @@ public final class ExtensionFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         if (metadata != null && "true".equals(metadata.getFirst(MetadataKeys.IS_SITEMAP))) {
             return FilterVerdict.accept(url);
         }

@@ -6,6 +6,7 @@ import io.squall.api.ConfigException;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 
 /**
@@ -35,7 +36,8 @@ public final class HostBudgetFilter implements UrlFilter {
     }
 
     @Override
-    public synchronized FilterVerdict filter(String url, Metadata metadata) {
+    public synchronized FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         if (max < 0) {
             return FilterVerdict.accept(url);
         }

@@ -3,6 +3,7 @@ package io.squall.urls;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 
@@ -20,7 +21,8 @@ public final class MaxDepthFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         int depth = metadata.getInt(MetadataKeys.DEPTH, 0);
         return max < 0 || depth <= max ? FilterVerdict.accept(url)
                 : FilterVerdict.reject(name, "depth " + depth + " > " + max);

@@ -3,6 +3,7 @@ package io.squall.urls;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 
 /** Rejects URLs longer than a number of characters: long URLs are mostly generated, and some servers refuse them. */
@@ -16,7 +17,8 @@ public final class MaxLengthFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         return url.length() <= max ? FilterVerdict.accept(url)
                 : FilterVerdict.reject(name, "length " + url.length() + " > " + max);
     }

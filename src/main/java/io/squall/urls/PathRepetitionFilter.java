@@ -3,6 +3,7 @@ package io.squall.urls;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,7 +24,8 @@ public final class PathRepetitionFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         int start = UrlParts.pathStart(url);
         int end = UrlParts.pathEnd(url, start);
         int slashes = start < end ? 0 : 1; // an empty path is "/"

@@ -3,6 +3,7 @@ package io.squall.urls;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class RegexFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         for (Rule rule : rules) {
             if (rule.pattern.matcher(url).find()) {
                 return rule.accept ? FilterVerdict.accept(url) : FilterVerdict.reject(name, "matches " + rule.text);

@@ -3,6 +3,7 @@ package io.squall.urls;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,8 @@ public final class SchemeFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         int colon = url.indexOf(':');
         // normalized URLs have lower-case schemes: compared in place first, rather than cut, lowered and looked up
         for (String allowedScheme : allowed) {

@@ -4,6 +4,7 @@ import crawlercommons.domains.EffectiveTldFinder;
 import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
 import io.squall.api.Metadata;
+import io.squall.api.Url;
 import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 import java.util.List;
@@ -66,7 +67,8 @@ public final class ScopeFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         if (mode == Mode.ALL) {
             return FilterVerdict.accept(url);
         }

@@ -60,7 +60,7 @@ class FreshnessSchedulerTest {
             md.set(MetadataKeys.FETCH_STATUS_CODE, "200");
             md.set(MetadataKeys.DIGEST, changing ? "v" + r : "same");
             tracker.fetched(md, now);
-            Instant after = scheduler.nextFetchDate("h", Status.FETCHED, md, now).orElseThrow();
+            Instant after = scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, now).orElseThrow();
             lastInterval[next] = seconds(now, after);
             due[next] = after;
             stored[next] = md;
@@ -85,7 +85,7 @@ class FreshnessSchedulerTest {
 
         Metadata md = new Metadata().set(MetadataKeys.DIGEST, "x");
         new ChangeTracker(new ChangeDetector(3)).fetched(md, T0);
-        scheduler.nextFetchDate("h", Status.FETCHED, md, T0);
+        scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, T0);
         assertTrue(Double.parseDouble(md.getFirst(FreshnessScheduler.RATE)) > 0, md.toString());
         assertTrue(Long.parseLong(md.getFirst(FreshnessScheduler.INTERVAL)) >= 10, md.toString());
         double expected = Double.parseDouble(md.getFirst(FreshnessScheduler.EXPECTED));
@@ -141,15 +141,15 @@ class FreshnessSchedulerTest {
     void otherStatusesAndPagesWithAnIntervalOfTheirOwnAreScheduledAsByDefault() {
         Scheduler scheduler = Schedulers.fromConfig(config(Map.of("fetchInterval.fetch.error", 120)));
         assertEquals(T0.plus(Duration.ofMinutes(120)),
-                scheduler.nextFetchDate("h", Status.FETCH_ERROR, new Metadata(), T0).orElseThrow());
-        assertEquals(T0, scheduler.nextFetchDate("h", Status.DISCOVERED, new Metadata(), T0).orElseThrow());
+                scheduler.nextFetchDate("http://h/", "h", Status.FETCH_ERROR, new Metadata(), T0).orElseThrow());
+        assertEquals(T0, scheduler.nextFetchDate("http://h/", "h", Status.DISCOVERED, new Metadata(), T0).orElseThrow());
         Metadata feed = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30");
         assertEquals(T0.plus(Duration.ofMinutes(30)),
-                scheduler.nextFetchDate("h", Status.FETCHED, feed, T0).orElseThrow());
+                scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, feed, T0).orElseThrow());
         assertEquals(null, feed.getFirst(FreshnessScheduler.PLAN));
         Metadata sitemap = new Metadata().set(MetadataKeys.IS_SITEMAP, "true");
         assertEquals(T0.plus(Duration.ofMinutes(1440)),
-                scheduler.nextFetchDate("h", Status.FETCHED, sitemap, T0).orElseThrow(), "sitemaps on the default schedule");
+                scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, sitemap, T0).orElseThrow(), "sitemaps on the default schedule");
         assertEquals(null, sitemap.getFirst(FreshnessScheduler.PLAN));
     }
 

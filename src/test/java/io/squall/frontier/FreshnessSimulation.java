@@ -101,7 +101,7 @@ public final class FreshnessSimulation {
                                 origin.plusMillis(Math.round(changed * 1000)).atOffset(ZoneOffset.UTC)));
                     }
                     tracker.fetched(md, now);
-                    Instant after = scheduler.nextFetchDate("h", Status.FETCHED, md, now).orElseThrow();
+                    Instant after = scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, now).orElseThrow();
                     due[next] = (after.toEpochMilli() - origin.toEpochMilli()) / 1000.0;
                     stored[next] = md;
                     heldVersion[next] = version;

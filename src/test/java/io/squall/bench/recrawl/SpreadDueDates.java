@@ -33,13 +33,9 @@ public final class SpreadDueDates implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
-        return nextFetchDate("", status, metadata, now);
-    }
-
-    @Override
-    public Optional<Instant> nextFetchDate(String hostKey, Status status, Metadata metadata, Instant now) {
-        plan.nextFetchDate(hostKey, status, metadata, now);
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
+        plan.nextFetchDate(url, hostKey, status, metadata, now);
         return Optional.of(Instant.ofEpochMilli(from + random.nextLong(spreadMillis)));
     }
 }

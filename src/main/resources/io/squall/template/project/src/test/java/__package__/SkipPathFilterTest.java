@@ -6,27 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.ConfigException;
-import io.squall.api.Settings;
 import io.squall.api.FilterVerdict;
-import io.squall.api.Metadata;
-import io.squall.config.CrawlerConfig;
+import io.squall.api.testing.TestExtensions;
+import io.squall.api.testing.TestUrls;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SkipPathFilterTest {
     private static SkipPathFilter filter(Object paths) {
-        return new SkipPathFilter(CrawlerConfig.defaults().settings().forEntry("skipPath", "urlfilters.yaml",
-                Map.of("paths", paths)));
+        return TestExtensions.configure(new SkipPathFilter(), Map.of("paths", paths));
     }
 
     @Test
     void rejectsThePathsItIsGivenAndKeepsTheOthers() {
         SkipPathFilter filter = filter(List.of("/private/"));
-        FilterVerdict rejected = filter.filter("http://example.org/private/a.html", new Metadata());
+        FilterVerdict rejected = TestUrls.filter(filter, "http://example.org/private/a.html");
         assertFalse(rejected.accepted());
-        assertEquals("skipPath", rejected.rejectedBy());
-        assertTrue(filter.filter("http://example.org/public/a.html", new Metadata()).accepted());
+        assertEquals("test", rejected.rejectedBy());
+        assertTrue(TestUrls.filter(filter, "http://example.org/public/a.html").accepted());
+    }
+
+    @Test
+    void readsUrlsThatAStricterParserRefuses() {
+        SkipPathFilter filter = filter(List.of("/private/"));
+        assertFalse(TestUrls.filter(filter, "http://example.org/private/a|b{c}^d").accepted());
+        assertTrue(TestUrls.filter(filter, "http://example.org/wiki/a|b{c}^d").accepted());
     }
 
     @Test
