@@ -15,6 +15,7 @@ import io.squall.api.Settings;
 import io.squall.api.Status;
 import io.squall.api.Url;
 import io.squall.api.UrlFilter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -80,6 +81,16 @@ class TestPageTest {
         assertFalse(page.noFollow());
         assertEquals(Map.of("length", List.of("9")), page.indexFields());
         assertTrue(filter.closed, "closed after the page, as at a task's end");
+    }
+
+    @Test
+    void aDocumentReadThroughTikaGoesThroughTheParseFiltersToo() {
+        ParseResult document = TestPage.content("https://example.org/notes.txt",
+                "Notes of a meeting, long enough.".getBytes(StandardCharsets.UTF_8), "text/plain")
+                .parse(TestExtensions.configure(new Canonical(), Map.of()));
+        assertEquals(Status.FETCHED, document.status());
+        assertEquals(Integer.toString(document.text().length()), document.metadata().getFirst("chars"),
+                "the filter saw the document's text: " + document.metadata());
     }
 
     /** A filter with a bug. */
