@@ -1,13 +1,13 @@
 package io.squall.cli;
 
+import io.squall.api.Status;
 import io.squall.config.Durations;
-import io.squall.console.ConsoleUrls;
 import io.squall.console.ClusterState;
+import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
 import io.squall.console.FreshnessPanel;
 import io.squall.console.HostIndexView;
 import io.squall.console.StatusIndexView;
-import io.squall.core.Status;
 import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.squall.cli;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.fetch.AddressAllowList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

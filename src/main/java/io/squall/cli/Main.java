@@ -1,6 +1,6 @@
 package io.squall.cli;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.parse.ParseTool;
 import io.squall.urls.UrlCheckTool;
@@ -12,10 +12,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The {@code squall} command. Mistakes the user can fix (options, seeds, configuration, an unreachable

@@ -1,10 +1,10 @@
 package io.squall.cli;
 
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.console.FreshnessFigures;
 import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.opensearch.SquallIndex;
 import io.squall.opensearch.StatusReads;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package io.squall.config;
 
+import io.squall.api.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

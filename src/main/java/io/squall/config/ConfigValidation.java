@@ -1,5 +1,6 @@
 package io.squall.config;
 
+import io.squall.api.ConfigException;
 import java.util.Comparator;
 import java.util.Optional;
 

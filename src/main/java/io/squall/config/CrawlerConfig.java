@@ -1,5 +1,7 @@
 package io.squall.config;
 
+import io.squall.api.ConfigException;
+import io.squall.api.Settings;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -65,6 +67,11 @@ public final class CrawlerConfig implements Serializable {
     /** All settings, for handing to Storm as the topology configuration. */
     public Map<String, Object> asMap() {
         return Collections.unmodifiableMap(values);
+    }
+
+    /** These settings as extensions read them. */
+    public Settings settings() {
+        return Settings.ofCrawl(values, "the crawl's settings (crawler-conf.yaml)");
     }
 
     public boolean isSet(String key) {

@@ -1,9 +1,10 @@
 package io.squall.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.squall.api.ConfigException;
 import java.io.IOException;
-import java.io.Serializable;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

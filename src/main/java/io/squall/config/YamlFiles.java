@@ -1,5 +1,6 @@
 package io.squall.config;
 
+import io.squall.api.ConfigException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -1,10 +1,10 @@
 package io.squall.console;
 
-import io.squall.core.Metadata;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
-import io.squall.urls.FilterVerdict;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.UrlFilterChain;
 import java.io.IOException;

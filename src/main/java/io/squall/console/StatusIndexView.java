@@ -1,7 +1,7 @@
 package io.squall.console;
 
+import io.squall.api.Status;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
 import io.squall.opensearch.StatusReads;

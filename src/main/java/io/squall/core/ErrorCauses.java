@@ -58,6 +58,7 @@ public final class ErrorCauses {
             Map.entry(PARSE_TOO_LARGE, "too large to parse (parser.tika.max.bytes, http.content.limit)"),
             Map.entry(PARSE_MEMORY, "parsing needed more than parser.tika.memory.mb"),
             Map.entry(PARSE_CRASH, "the document parser's JVM died"),
+            Map.entry("parse.filter", "a parse filter threw (error.message names it)"),
             Map.entry("status.refused", "OpenSearch refused its status document"));
 
     private ErrorCauses() {

@@ -2,7 +2,7 @@ package io.squall.fetch;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.urls.WebUrl;

@@ -1,9 +1,9 @@
 package io.squall.fetch;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.core.BackgroundWriter;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

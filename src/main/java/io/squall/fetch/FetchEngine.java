@@ -1,15 +1,15 @@
 package io.squall.fetch;
 
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
 import io.squall.core.ErrorCauses;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.http.FetchResponse;
 import io.squall.metrics.Counters;
-import io.squall.urls.UrlFilter;
+import io.squall.urls.UrlFilterChain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +73,7 @@ public final class FetchEngine<T> implements AutoCloseable {
     private final Protocol protocol;
     private final RobotsCache robots;
     private final FetchOutcomes outcomes;
+    private final UrlFilterChain filters;
     private final Sink<T> sink;
     private final FetcherMetrics metrics;
     private final CrawlLog crawlLog;
@@ -89,13 +90,13 @@ public final class FetchEngine<T> implements AutoCloseable {
      * @param counters where the engine counts pages, bytes, errors... (see {@link FetcherMetrics})
      * @param clock the time of politeness, back-off and queue timeouts, and of the dates given to redirects
      */
-    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters,
+    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilterChain filters, Sink<T> sink, Counters counters,
             CrawlClock clock) {
         this(config, protocol, filters, sink, counters, null, clock);
     }
 
     /** @param crawlLog where every outcome gets its line, or null */
-    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilter filters, Sink<T> sink, Counters counters,
+    public FetchEngine(CrawlerConfig config, Protocol protocol, UrlFilterChain filters, Sink<T> sink, Counters counters,
             CrawlLog crawlLog, CrawlClock clock) {
         this.clock = clock;
         this.crawlLog = crawlLog;
@@ -104,12 +105,13 @@ public final class FetchEngine<T> implements AutoCloseable {
         this.protocol = protocol;
         this.robots = config.getBoolean("robots.enabled") ? new RobotsCache(protocol, config) : null;
         this.outcomes = new FetchOutcomes(config, filters, clock);
+        this.filters = filters;
         this.sink = sink;
         this.maxCrawlDelayNanos = HostQueues.seconds(config.getDouble("fetcher.max.crawl.delay"));
         this.forceMaxCrawlDelay = config.getBoolean("fetcher.max.crawl.delay.force");
         int n = config.getInt("fetcher.threads.number");
         if (n < 1) {
-            throw new io.squall.config.ConfigException("fetcher.threads.number must be at least 1, got " + n);
+            throw new io.squall.api.ConfigException("fetcher.threads.number must be at least 1, got " + n);
         }
         for (int i = 0; i < n; i++) {
             Thread t = new Thread(this::work, "squall-fetcher-" + i);
@@ -347,7 +349,10 @@ public final class FetchEngine<T> implements AutoCloseable {
         queues.drainAll().forEach(i -> sink.fail(i.anchor()));
     }
 
-    /** Stops the threads (in-flight fetches end within the deadline) and fails every URL still queued. */
+    /**
+     * Stops the threads (in-flight fetches end within the deadline), fails every URL still queued, and closes
+     * the URL filters.
+     */
     @Override
     public void close() {
         running = false;
@@ -361,6 +366,7 @@ public final class FetchEngine<T> implements AutoCloseable {
             }
         }
         queues.drainAll().forEach(i -> sink.fail(i.anchor()));
+        filters.close();
         if (crawlLog != null) {
             crawlLog.close();
         }

@@ -1,6 +1,6 @@
 package io.squall.fetch;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 
 /**
  * A URL waiting in (or taken from) a fetch queue, with the handle its outcome is reported to (the Storm

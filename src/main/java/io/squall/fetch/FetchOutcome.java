@@ -1,8 +1,8 @@
 package io.squall.fetch;
 
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import java.util.List;
 
 /**

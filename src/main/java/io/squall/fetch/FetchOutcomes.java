@@ -1,15 +1,15 @@
 package io.squall.fetch;
 
+import io.squall.api.Discovered;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.http.FetchResponse;
-import io.squall.urls.FilterVerdict;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;
-import io.squall.urls.UrlFilter;
+import io.squall.urls.UrlFilterChain;
 import io.squall.urls.UrlNormalizer;
 import java.time.Clock;
 import java.util.HashSet;
@@ -39,7 +39,7 @@ public final class FetchOutcomes {
     public static final String CONTENT_TYPE = "protocol.content-type";
     public static final String X_ROBOTS_TAG = "protocol.x-robots-tag";
 
-    private final UrlFilter filters;
+    private final UrlFilterChain filters;
     private final int maxRedirects;
     private final Set<Integer> errorCodes = new HashSet<>();
     private final OutlinkMetadata discoveredMetadata;
@@ -47,7 +47,7 @@ public final class FetchOutcomes {
     private final UrlNormalizer normalizer;
 
     /** @param clock the time given to the URLs a redirect discovers */
-    public FetchOutcomes(CrawlerConfig config, UrlFilter filters, Clock clock) {
+    public FetchOutcomes(CrawlerConfig config, UrlFilterChain filters, Clock clock) {
         this.clock = clock;
         this.filters = filters;
         this.maxRedirects = config.getInt("http.max.redirects");
@@ -57,7 +57,7 @@ public final class FetchOutcomes {
             try {
                 errorCodes.add(Integer.parseInt(code.trim()));
             } catch (NumberFormatException e) {
-                throw new io.squall.config.ConfigException("http.status.error.codes: '" + code
+                throw new io.squall.api.ConfigException("http.status.error.codes: '" + code
                         + "' is not an HTTP status code");
             }
         }

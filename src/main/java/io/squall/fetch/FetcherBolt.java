@@ -1,35 +1,35 @@
 package io.squall.fetch;
 
 import com.codahale.metrics.Gauge;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.HoldsTuples;
+import io.squall.api.storm.StageFields;
+import io.squall.api.storm.StatusStream;
+import io.squall.api.storm.TimeoutRenewal;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.opensearch.OpenSearchClients;
 import io.squall.storm.FetchStop;
-import io.squall.storm.HoldsTuples;
 import io.squall.storm.PendingWrites;
-import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
-import io.squall.storm.TimeoutRenewal;
 import io.squall.storm.WriteTickets;
 import io.squall.urls.UrlFilters;
 import io.squall.warc.WarcArchive;
-import io.squall.opensearch.OpenSearchClients;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.storm.task.OutputCollector;
-import org.opensearch.client.opensearch.OpenSearchClient;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * Storm's face of the {@link FetchEngine}: input {@code (url, key, metadata)} fields-grouped on {@code key};
@@ -55,7 +55,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
     public void prepare(Map<String, Object> topoConf, TopologyContext context, OutputCollector collector) {
         CrawlerConfig config = CrawlerConfig.fromStormConf(topoConf);
         CrawlClock clock = CrawlClock.system();
-        renewal = new TimeoutRenewal(collector, config, clock);
+        renewal = new TimeoutRenewal(collector, topoConf);
         TaskCounters counters = new TaskCounters(context);
         warc = WarcArchive.fromConfig(config, workerName(context), counters, clock);
         HttpProtocol http = new HttpProtocol(config);
@@ -223,7 +223,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("url", "content", "metadata"));
+        declarer.declare(StageFields.FETCHER);
         declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
     }
 }

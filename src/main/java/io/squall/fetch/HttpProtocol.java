@@ -1,9 +1,9 @@
 package io.squall.fetch;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.http.FetchResponse;
 import io.squall.http.HttpExchange;

@@ -1,6 +1,6 @@
 package io.squall.fetch;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.http.FetchResponse;
 
 /** Fetches one URL. Implementations are thread-safe: the fetcher's threads share one instance. */

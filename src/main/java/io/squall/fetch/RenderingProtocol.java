@@ -1,8 +1,8 @@
 package io.squall.fetch;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.http.FetchResponse;
 import io.squall.metrics.Counters;
 import java.nio.charset.StandardCharsets;

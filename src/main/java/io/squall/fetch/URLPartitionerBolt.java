@@ -1,11 +1,12 @@
 package io.squall.fetch;
 
 import com.codahale.metrics.Counter;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StageFields;
+import io.squall.api.storm.StatusStream;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
-import io.squall.storm.StatusStream;
 import io.squall.urls.PartitionKeys;
 import io.squall.urls.PartitionMode;
 import java.util.List;
@@ -14,7 +15,6 @@ import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 
@@ -63,7 +63,7 @@ public class URLPartitionerBolt extends BaseRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("url", "key", "metadata"));
+        declarer.declare(StageFields.PARTITIONER);
         declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
     }
 }

@@ -1,6 +1,6 @@
 package io.squall.freshness;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

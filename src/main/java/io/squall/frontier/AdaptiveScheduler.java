@@ -1,9 +1,10 @@
 package io.squall.frontier;
 
-import io.squall.config.ConfigException;
-import io.squall.core.Metadata;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -36,7 +37,8 @@ public final class AdaptiveScheduler implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
         Optional<Duration> defaultInterval = intervals.interval(status, metadata);
         if (status != Status.FETCHED || defaultInterval.isEmpty()) {
             return defaultInterval.map(now::plus);

@@ -1,9 +1,10 @@
 package io.squall.frontier;
 
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -27,7 +28,8 @@ public final class DefaultScheduler implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
         return interval(status, metadata).map(now::plus);
     }
 

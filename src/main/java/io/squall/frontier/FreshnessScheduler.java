@@ -1,10 +1,11 @@
 package io.squall.frontier;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.Observation;
 import io.squall.freshness.RefreshMath;
@@ -78,17 +79,13 @@ public final class FreshnessScheduler implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
-        return nextFetchDate("", status, metadata, now);
-    }
-
-    @Override
-    public Optional<Instant> nextFetchDate(String hostKey, Status status, Metadata metadata, Instant now) {
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
         // A sitemap is how new URLs are found: read on the default schedule, not planned as a page, for it changes
         // whenever one of its pages does, and a plan would leave such a page at the longest interval.
         if (status != Status.FETCHED || metadata.containsKey(MetadataKeys.FETCH_INTERVAL)
                 || "true".equals(metadata.getFirst(MetadataKeys.IS_SITEMAP))) {
-            return defaults.nextFetchDate(status, metadata, now);
+            return defaults.nextFetchDate(url, hostKey, status, metadata, now);
         }
         ChangeHistory history = ChangeHistory.of(metadata);
         double typical = planner.typicalRate(hostKey, defaultRate);

@@ -1,9 +1,9 @@
 package io.squall.frontier;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.Durations;
 import io.squall.core.CrawlClock;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.IndexSetup;

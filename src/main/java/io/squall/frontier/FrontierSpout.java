@@ -1,6 +1,7 @@
 package io.squall.frontier;
 
 import com.codahale.metrics.Counter;
+import io.squall.api.storm.StageFields;
 import io.squall.config.CrawlerConfig;
 import io.squall.storm.TaskGauges;
 import java.util.Map;
@@ -8,7 +9,6 @@ import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
 
 /**
@@ -90,7 +90,7 @@ public class FrontierSpout extends BaseRichSpout {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("url", "metadata"));
+        declarer.declare(StageFields.SPOUT);
     }
 
     private void updateGauges() {

@@ -1,8 +1,8 @@
 package io.squall.frontier;
 
+import io.squall.api.Status;
 import io.squall.core.ErrorCauses;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.squall.frontier;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.Observation;
 import java.time.Instant;

@@ -1,17 +1,17 @@
 package io.squall.frontier;
 
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
-import io.squall.urls.FilterVerdict;
-import io.squall.urls.UrlFilter;
+import io.squall.urls.UrlFilterChain;
 import io.squall.urls.UrlFilters;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -38,7 +38,7 @@ import org.opensearch.client.opensearch.OpenSearchClient;
 public final class Injector {
     private final CrawlerConfig config;
     private final OpenSearchClient client;
-    private final UrlFilter filter;
+    private final UrlFilterChain filter;
 
     public Injector(CrawlerConfig config, OpenSearchClient client) {
         this.config = config;

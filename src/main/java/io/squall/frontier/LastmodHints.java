@@ -1,8 +1,8 @@
 package io.squall.frontier;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
+import io.squall.api.Status;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.ChangeTracker;
 import io.squall.metrics.Counters;

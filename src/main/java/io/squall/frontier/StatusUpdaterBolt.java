@@ -1,14 +1,14 @@
 package io.squall.frontier;
 
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StatusStream;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.storm.BulkWritingBolt;
-import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
 import io.squall.storm.WriteTickets;
@@ -56,9 +56,12 @@ public class StatusUpdaterBolt extends BulkWritingBolt {
     @Override
     public void cleanup() {
         if (writer != null) {
-            writer.close(); // the sitemap and feed dates not checked yet fail, before the bulk writer closes
+            writer.drain(); // the sitemap and feed dates not checked yet fail, before the bulk writer closes
         }
         super.cleanup(); // answers every write still held first
+        if (writer != null) {
+            writer.close();
+        }
         if (tickets != null) {
             tickets.leave();
         }

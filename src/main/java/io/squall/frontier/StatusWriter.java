@@ -2,13 +2,14 @@ package io.squall.frontier;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
 import io.squall.core.ErrorCauses;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeTracker;
@@ -124,7 +125,7 @@ public final class StatusWriter {
     public StatusWriter(CrawlerConfig config, BulkWriter writer, Counters counters, Clock clock) {
         this.writer = writer;
         this.counters = counters;
-        this.scheduler = Scheduler.fromConfig(config);
+        this.scheduler = Schedulers.fromConfig(config);
         this.changes = new ChangeTracker(new ChangeDetector(config.getInt("freshness.change.distance")));
         this.partitionKeys = new PartitionKeys(PartitionMode.parse(config.getString("partition.url.mode")));
         this.statusIndex = SquallIndex.STATUS.name(config);
@@ -147,9 +148,9 @@ public final class StatusWriter {
 
     /**
      * Writes the hosts' freshness figures that changed, and stops checking sitemap and feed dates (those not
-     * checked yet fail, so that their tuples come back). Before the bulk writer closes.
+     * checked yet fail, so that their tuples come back). Before the bulk writer closes; {@link #close()} after.
      */
-    public void close() {
+    public void drain() {
         flushHosts();
         if (hints != null) {
             hints.close();
@@ -251,7 +252,7 @@ public final class StatusWriter {
             counters.increment(OBSERVED_PREFIX + observed.label);
             planBefore = HostFreshness.Plan.of(stored);
         }
-        Optional<Instant> next = scheduler.nextFetchDate(key, effective, stored, now);
+        Optional<Instant> next = scheduler.nextFetchDate(url, key, effective, stored, now);
         // Counted for its host once written: a write that fails comes back, and would count twice.
         Runnable countForHost = null;
         if (observed != null && hostFreshness != null) {
@@ -308,7 +309,7 @@ public final class StatusWriter {
         document.put("url", url);
         document.put("key", key);
         document.put("status", Status.ERROR.name());
-        scheduler.nextFetchDate(Status.ERROR, stored, now).ifPresent(date -> document.put("nextFetchDate",
+        scheduler.nextFetchDate(url, key, Status.ERROR, stored, now).ifPresent(date -> document.put("nextFetchDate",
                 date.toString()));
         document.put(PROCESSED, now.toString());
         document.put("metadata", stored.asMap());
@@ -326,6 +327,11 @@ public final class StatusWriter {
                         callback.failed(reason);
                     }
                 }));
+    }
+
+    /** Closes the scheduler: the task is ending, and every write was answered. */
+    public void close() {
+        scheduler.close();
     }
 
     /**

@@ -24,7 +24,7 @@ final class WriteRefusals {
     /** @param limit refusals after which the URL's next write parks it */
     WriteRefusals(int limit) {
         if (limit < 1) {
-            throw new io.squall.config.ConfigException("max.write.refusals must be at least 1, got " + limit);
+            throw new io.squall.api.ConfigException("max.write.refusals must be at least 1, got " + limit);
         }
         this.limit = limit;
     }

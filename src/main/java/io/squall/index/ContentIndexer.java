@@ -1,9 +1,9 @@
 package io.squall.index;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;
 import io.squall.metrics.Counters;
@@ -120,7 +120,7 @@ public final class ContentIndexer {
     }
 
     /** Parses {@code indexer.md.mapping}: "key" or "key=field" per entry. */
-    static Map<String, String> mapping(List<String> entries) {
+    public static Map<String, String> mapping(List<String> entries) {
         Map<String, String> fields = new LinkedHashMap<>();
         for (String entry : entries) {
             int eq = entry.indexOf('=');

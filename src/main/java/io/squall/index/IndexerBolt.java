@@ -1,12 +1,12 @@
 package io.squall.index;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StatusStream;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.opensearch.BulkWriter;
 import io.squall.opensearch.SquallIndex;
 import io.squall.storm.BulkWritingBolt;
-import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.TaskGauges;
 import io.squall.storm.WriteTickets;

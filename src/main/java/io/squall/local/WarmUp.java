@@ -1,9 +1,9 @@
 package io.squall.local;
 
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.fetch.FetchOutcomes;
 import io.squall.frontier.StatusWriter;
 import io.squall.index.ContentIndexer;

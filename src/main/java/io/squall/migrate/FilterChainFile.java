@@ -1,7 +1,7 @@
 package io.squall.migrate;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

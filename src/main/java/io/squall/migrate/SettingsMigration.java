@@ -1,6 +1,6 @@
 package io.squall.migrate;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.Durations;
 import io.squall.config.StormCrawlerKeys;

@@ -1,6 +1,6 @@
 package io.squall.migrate;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.YamlFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;

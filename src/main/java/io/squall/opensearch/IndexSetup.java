@@ -3,7 +3,7 @@ package io.squall.opensearch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.squall.opensearch;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;

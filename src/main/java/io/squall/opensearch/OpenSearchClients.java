@@ -1,6 +1,6 @@
 package io.squall.opensearch;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.squall.parse;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.metrics.Counters;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package io.squall.parse;
 
+import io.squall.api.Discovered;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;
-import io.squall.urls.FilterVerdict;
 import io.squall.urls.OutlinkMetadata;
 import io.squall.urls.UrlFilterChain;
 import java.io.IOException;
@@ -57,7 +57,7 @@ public final class FeedReader {
                 counters);
     }
 
-    /** @throws io.squall.config.ConfigException when fetchInterval.feed.min and fetchInterval.feed do not fit */
+    /** @throws io.squall.api.ConfigException when fetchInterval.feed.min and fetchInterval.feed do not fit */
     public static void check(CrawlerConfig config) {
         schedule(config);
     }

@@ -1,6 +1,6 @@
 package io.squall.parse;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package io.squall.parse;
 
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -13,7 +13,7 @@ final class FilterExpressions {
     private FilterExpressions() {
     }
 
-    static Evaluator css(FilterParams params, String key, String selector) {
+    static Evaluator css(Settings params, String key, String selector) {
         try {
             return QueryParser.parse(selector);
         } catch (Selector.SelectorParseException | IllegalArgumentException e) {
@@ -21,7 +21,7 @@ final class FilterExpressions {
         }
     }
 
-    static Pattern regex(FilterParams params, String key, String regex) {
+    static Pattern regex(Settings params, String key, String regex) {
         try {
             return Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
@@ -29,11 +29,11 @@ final class FilterExpressions {
         }
     }
 
-    static List<Evaluator> cssList(FilterParams params, String key) {
+    static List<Evaluator> cssList(Settings params, String key) {
         return params.getStringList(key, List.of()).stream().map(s -> css(params, key, s)).toList();
     }
 
-    static List<Pattern> regexList(FilterParams params, String key) {
+    static List<Pattern> regexList(Settings params, String key) {
         return params.getStringList(key, List.of()).stream().map(s -> regex(params, key, s)).toList();
     }
 

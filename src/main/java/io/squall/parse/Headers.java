@@ -1,6 +1,6 @@
 package io.squall.parse;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import java.util.ArrayList;
 import java.util.List;
 

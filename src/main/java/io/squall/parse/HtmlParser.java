@@ -1,5 +1,6 @@
 package io.squall.parse;
 
+import io.squall.api.Outlink;
 import io.squall.config.CrawlerConfig;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.UrlNormalizer;

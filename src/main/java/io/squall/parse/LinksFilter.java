@@ -1,6 +1,9 @@
 package io.squall.parse;
 
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
+import io.squall.api.Outlink;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.jsoup.select.Evaluator;
@@ -24,7 +27,7 @@ final class LinksFilter implements ParseFilter {
     private List<Pattern> dropMatching;
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         keepInside = FilterExpressions.cssList(params, "keepInside");
         dropInside = FilterExpressions.cssList(params, "dropInside");
         keepMatching = FilterExpressions.regexList(params, "keepMatching");

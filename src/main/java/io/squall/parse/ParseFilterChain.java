@@ -1,5 +1,7 @@
 package io.squall.parse;
 
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.List;
 
 /**
@@ -13,7 +15,7 @@ public final class ParseFilterChain implements AutoCloseable {
     private final List<String> names;
     private final List<ParseFilter> filters;
 
-    ParseFilterChain(List<String> names, List<ParseFilter> filters) {
+    public ParseFilterChain(List<String> names, List<ParseFilter> filters) {
         this.names = List.copyOf(names);
         this.filters = List.copyOf(filters);
     }

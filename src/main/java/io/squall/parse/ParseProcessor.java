@@ -1,16 +1,18 @@
 package io.squall.parse;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Discovered;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Outlink;
+import io.squall.api.ParseContext;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.NearDuplicateIndex;
 import io.squall.freshness.TextFingerprint;
 import io.squall.metrics.Counters;
-import io.squall.urls.FilterVerdict;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;
 import io.squall.urls.PageLinkFilter;
@@ -30,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.jsoup.nodes.Element;
 
 /**
  * What the parser does with one fetched document, without Storm: a sitemap gives its entries; an HTML
@@ -86,12 +89,24 @@ public final class ParseProcessor {
         int priority;
         /** Whether a link to it announced a feed. */
         boolean feed;
+        /** What parse filters put on the links to it, each value once. */
+        final Metadata metadata = new Metadata();
 
         /** @param anchors the anchors the outlink metadata starts with (none, unless transferred) */
         Target(String url, List<String> anchors, int priority) {
             this.url = url;
             this.anchors = new ArrayList<>(anchors);
             this.priority = priority;
+        }
+
+        void addMetadata(Metadata linkMetadata) {
+            for (String key : linkMetadata.keySet()) {
+                for (String value : linkMetadata.getValues(key)) {
+                    if (!metadata.getValues(key).contains(value)) {
+                        metadata.add(key, value);
+                    }
+                }
+            }
         }
     }
 
@@ -192,9 +207,10 @@ public final class ParseProcessor {
         return filters;
     }
 
-    /** Closes the parse filters and stops the documents' JVM: the task is ending. */
+    /** Closes the parse and URL filters and stops the documents' JVM: the task is ending. */
     public void close() {
         parseFilters.close();
+        filters.close();
         documents.close();
     }
 
@@ -333,8 +349,6 @@ public final class ParseProcessor {
      * @return whether the page's links are not to be followed
      */
     private boolean filter(String url, ParsedPage page, Metadata md) {
-        ParseContext context = new ParseContext(url, page.document(), page.text(), md, page.links(),
-                page.robots().noIndex(), page.robots().noFollow());
         UrlNormalizer normalizer = filters.normalizer();
         String base = page.baseUrl();
         UnaryOperator<String> resolver = href -> {
@@ -344,9 +358,8 @@ public final class ParseProcessor {
                 return null;
             }
         };
-        for (Outlink link : page.links()) {
-            link.resolveWith(resolver);
-        }
+        ParseContext context = new ParseContext(url, page.document(), page.text(), md, page.links(),
+                page.robots().noIndex(), page.robots().noFollow(), resolver);
         parseFilters.filter(context);
         md.set(MetadataKeys.ROBOTS_NOINDEX, context.noIndex() ? "true" : null);
         md.set(MetadataKeys.ROBOTS_NOFOLLOW, context.noFollow() ? "true" : null);
@@ -387,19 +400,31 @@ public final class ParseProcessor {
                     known.anchors.add(link.anchor());
                 }
                 known.priority = Math.max(known.priority, link.priority());
-                known.feed |= link.isFeed();
+                known.feed |= isFeed(link);
+                known.addMetadata(link.metadata());
             }
         }
         counters.add("parser.outlinks", found.size());
         List<Discovered> discovered = new ArrayList<>(found.size());
         for (Target outlink : found.values()) {
             Metadata outlinkMd = template.copy();
+            outlink.metadata.keySet().forEach(key -> outlinkMd.set(key, outlink.metadata.getValues(key)));
             outlinkMd.set(MetadataKeys.ANCHORS, outlink.anchors);
             outlinkMd.set(MetadataKeys.PRIORITY, outlink.priority == 0 ? null : Integer.toString(outlink.priority));
             outlinkMd.set(MetadataKeys.IS_FEED, outlink.feed ? "true" : null);
             discovered.add(new Discovered(outlink.url, outlinkMd));
         }
         return discovered;
+    }
+
+    /**
+     * Whether the link announces a feed: a {@code <link rel="alternate">} of type {@code application/rss+xml}
+     * or {@code application/atom+xml}. Its target is discovered with isFeed.
+     */
+    private static boolean isFeed(Outlink link) {
+        Element element = link.element();
+        return element != null && element.normalName().equals("link")
+                && FeedParser.isFeedType(element.attr("type"));
     }
 
     private Outcome sitemap(String url, byte[] bytes, Metadata md) throws IOException {

@@ -1,9 +1,9 @@
 package io.squall.parse;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
 import io.squall.config.ConfigLoader;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;
 import io.squall.urls.InvalidUrlException;

@@ -1,5 +1,6 @@
 package io.squall.parse;
 
+import io.squall.api.Outlink;
 import java.util.List;
 import org.jsoup.nodes.Document;
 

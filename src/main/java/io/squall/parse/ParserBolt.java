@@ -1,10 +1,11 @@
 package io.squall.parse;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StageFields;
+import io.squall.api.storm.StatusStream;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.freshness.NearDuplicateIndex;
-import io.squall.storm.StatusStream;
 import io.squall.storm.TaskCounters;
 import io.squall.storm.WorkerNearDuplicates;
 import io.squall.storm.WriteTickets;
@@ -16,7 +17,6 @@ import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 
@@ -99,7 +99,7 @@ public class ParserBolt extends BaseRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields("url", "content", "metadata", "text", "discovered"));
+        declarer.declare(StageFields.PARSER);
         declarer.declareStream(StatusStream.NAME, StatusStream.FIELDS);
     }
 }

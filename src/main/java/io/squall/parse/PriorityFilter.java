@@ -1,6 +1,9 @@
 package io.squall.parse;
 
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
+import io.squall.api.Outlink;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +38,7 @@ final class PriorityFilter implements ParseFilter {
     private final List<Rule> rules = new ArrayList<>();
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         if (!(params.get("rules") instanceof List<?> list) || list.isEmpty()) {
             throw params.error("rules", "expects a list of {matching: regex, inside: css, priority: n}");
         }

@@ -1,6 +1,8 @@
 package io.squall.parse;
 
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +40,7 @@ final class SelectorFilter implements ParseFilter {
     }
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         for (String name : params.names()) {
             Object value = params.get(name);
             String expr;
@@ -64,7 +66,7 @@ final class SelectorFilter implements ParseFilter {
         }
     }
 
-    private Object compile(String expr, String name, FilterParams params) {
+    private Object compile(String expr, String name, Settings params) {
         if (language == Language.CSS) {
             return FilterExpressions.css(params, name, expr);
         }
@@ -108,11 +110,11 @@ final class SelectorFilter implements ParseFilter {
         List<String> values = new ArrayList<>();
         NodeList nodes;
         try {
-            nodes = (NodeList) expression.evaluate(page.w3c(), XPathConstants.NODESET);
+            nodes = (NodeList) expression.evaluate(page.w3cDocument(), XPathConstants.NODESET);
         } catch (XPathExpressionException notNodes) {
             // An expression of a string, number or boolean (string(//title), count(//a)) has one value.
             try {
-                String value = expression.evaluate(page.w3c()).strip();
+                String value = expression.evaluate(page.w3cDocument()).strip();
                 if (!value.isEmpty()) {
                     values.add(value);
                 }

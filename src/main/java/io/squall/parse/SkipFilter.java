@@ -1,6 +1,8 @@
 package io.squall.parse;
 
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.regex.Pattern;
 import org.jsoup.select.Evaluator;
 
@@ -17,7 +19,7 @@ final class SkipFilter implements ParseFilter {
     private boolean noFollow;
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         String css = params.getString("selector", null);
         String regex = params.getString("text", null);
         selector = css == null ? null : FilterExpressions.css(params, "selector", css);

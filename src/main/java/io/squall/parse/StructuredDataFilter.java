@@ -3,7 +3,9 @@ package io.squall.parse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.squall.urls.FilterParams;
+import io.squall.api.Settings;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,7 +39,7 @@ final class StructuredDataFilter implements ParseFilter {
     private final Map<String, String> metaNames = new LinkedHashMap<>();
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         for (String field : params.names()) {
             String source = params.getString(field, "");
             if (source.startsWith("jsonld:")) {

@@ -1,5 +1,7 @@
 package io.squall.storm;
 
+import io.squall.api.storm.HoldsTuples;
+import io.squall.api.storm.TimeoutRenewal;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.opensearch.BulkWriter;
@@ -31,7 +33,7 @@ public abstract class BulkWritingBolt extends BaseRichBolt implements HoldsTuple
     /** Keeps the collector; subclasses open their writer with {@link #openBulkWriter} when they need one. */
     protected void prepareCollector(OutputCollector collector, CrawlerConfig config) {
         this.clock = CrawlClock.system();
-        this.renewal = new TimeoutRenewal(collector, config, clock);
+        this.renewal = new TimeoutRenewal(collector, config.asMap());
         this.collector = renewal.collector();
     }
 

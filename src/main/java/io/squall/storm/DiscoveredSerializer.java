@@ -4,8 +4,8 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
 
 /** Kryo serializer for {@link Discovered} between Storm workers: the URL, then its metadata. */
 public final class DiscoveredSerializer extends Serializer<Discovered> {

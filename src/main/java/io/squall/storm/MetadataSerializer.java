@@ -4,7 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import java.util.List;
 import java.util.Map;
 

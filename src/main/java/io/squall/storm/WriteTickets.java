@@ -1,6 +1,6 @@
 package io.squall.storm;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
 import java.util.HashSet;
 import java.util.List;

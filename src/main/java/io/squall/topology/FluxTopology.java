@@ -1,9 +1,9 @@
 package io.squall.topology;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.storm.HoldsTuples;
 import io.squall.config.CrawlerConfig;
-import io.squall.storm.HoldsTuples;
-import io.squall.storm.MessageTimeout;
+import io.squall.config.MessageTimeout;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

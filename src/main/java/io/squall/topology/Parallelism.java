@@ -1,6 +1,6 @@
 package io.squall.topology;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import java.util.List;
 

@@ -1,22 +1,23 @@
 package io.squall.topology;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Scheduler;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.MessageTimeout;
 import io.squall.config.ShippedFiles;
 import io.squall.core.CrawlClock;
 import io.squall.fetch.AddressAllowList;
 import io.squall.fetch.CookieJars;
 import io.squall.fetch.PolitenessDelay;
 import io.squall.fetch.ProxySettings;
-import io.squall.fetch.SiteCredentials;
 import io.squall.fetch.RenderingProtocol;
-import io.squall.frontier.Scheduler;
+import io.squall.fetch.SiteCredentials;
+import io.squall.frontier.Schedulers;
 import io.squall.http.UserAgent;
 import io.squall.metrics.Counters;
 import io.squall.parse.DocumentParser;
 import io.squall.parse.FeedReader;
 import io.squall.parse.ParseFilters;
-import io.squall.storm.MessageTimeout;
 import io.squall.storm.TupleKryo;
 import io.squall.urls.UrlFilters;
 
@@ -44,7 +45,7 @@ public final class TopologyChecks {
         PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
         Parallelism.check(config);
-        Scheduler.fromConfig(config);
+        Schedulers.fromConfig(config);
         FeedReader.check(config);
         DocumentParser.check(config);
         RenderingProtocol.checkSettings(config);
@@ -69,8 +70,8 @@ public final class TopologyChecks {
         String decorator = TupleKryo.class.getName();
         if (!config.getStringList(DECORATORS).contains(decorator)) {
             throw new ConfigException(DECORATORS + " " + config.getStringList(DECORATORS) + " lacks " + decorator
-                    + ", which registers the classes Squall's tuples carry (io.squall.core.Metadata,"
-                    + " io.squall.core.Status): add it to the list");
+                    + ", which registers the classes Squall's tuples carry (io.squall.api.Metadata,"
+                    + " io.squall.api.Status): add it to the list");
         }
     }
 }

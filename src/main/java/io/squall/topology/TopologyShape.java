@@ -1,8 +1,8 @@
 package io.squall.topology;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.storm.StatusStream;
 import io.squall.frontier.StatusUpdaterBolt;
-import io.squall.storm.StatusStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,10 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 import java.util.List;
 import java.util.Locale;
@@ -23,15 +27,16 @@ public final class ExtensionFilter implements UrlFilter {
     private final String name;
     private final Set<String> extensions;
 
-    public ExtensionFilter(FilterParams params) {
-        this.name = params.filterName();
+    public ExtensionFilter(Settings params) {
+        this.name = params.name();
         this.extensions = params.getStringList("extensions", DEFAULT_EXTENSIONS).stream()
                 .map(e -> e.toLowerCase(Locale.ROOT).replaceFirst("^\\.", ""))
                 .collect(Collectors.toUnmodifiableSet());
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         if (metadata != null && "true".equals(metadata.getFirst(MetadataKeys.IS_SITEMAP))) {
             return FilterVerdict.accept(url);
         }

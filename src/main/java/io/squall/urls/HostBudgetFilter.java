@@ -2,8 +2,12 @@ package io.squall.urls;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.squall.config.ConfigException;
-import io.squall.core.Metadata;
+import io.squall.api.ConfigException;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 
 /**
  * A budget of distinct URLs per host ({@code max.urls.per.host}, -1 for none): a guard against crawler
@@ -19,10 +23,10 @@ public final class HostBudgetFilter implements UrlFilter {
     private final int max;
     private final Cache<String, LongHashSet> hosts;
 
-    public HostBudgetFilter(FilterParams params) {
-        this.name = params.filterName();
-        this.max = params.getInt("max", params.config().getInt("max.urls.per.host"));
-        long memory = params.config().getLong("urlfilters.host.budget.memory");
+    public HostBudgetFilter(Settings params) {
+        this.name = params.name();
+        this.max = params.getInt("max", params.crawl().getInt("max.urls.per.host", -1));
+        long memory = params.crawl().getLong("urlfilters.host.budget.memory", 0);
         if (max >= 0 && memory < max) {
             throw new ConfigException("urlfilters.host.budget.memory (" + memory
                     + ") must be at least the per-host budget (" + max + ")");
@@ -32,7 +36,8 @@ public final class HostBudgetFilter implements UrlFilter {
     }
 
     @Override
-    public synchronized FilterVerdict filter(String url, Metadata metadata) {
+    public synchronized FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         if (max < 0) {
             return FilterVerdict.accept(url);
         }

@@ -1,6 +1,10 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 
 /**
@@ -11,13 +15,14 @@ public final class MaxDepthFilter implements UrlFilter {
     private final String name;
     private final int max;
 
-    public MaxDepthFilter(FilterParams params) {
-        this.name = params.filterName();
+    public MaxDepthFilter(Settings params) {
+        this.name = params.name();
         this.max = params.getInt("max", -1);
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         int depth = metadata.getInt(MetadataKeys.DEPTH, 0);
         return max < 0 || depth <= max ? FilterVerdict.accept(url)
                 : FilterVerdict.reject(name, "depth " + depth + " > " + max);

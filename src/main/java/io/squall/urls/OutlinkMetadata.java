@@ -1,7 +1,7 @@
 package io.squall.urls;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import java.time.Instant;
 import java.util.ArrayList;

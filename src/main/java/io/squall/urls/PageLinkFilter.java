@@ -1,6 +1,7 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,6 +1,10 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,14 +17,15 @@ public final class PathRepetitionFilter implements UrlFilter {
     private final int maxRepeats;
     private final int maxSegments;
 
-    public PathRepetitionFilter(FilterParams params) {
-        this.name = params.filterName();
+    public PathRepetitionFilter(Settings params) {
+        this.name = params.name();
         this.maxRepeats = params.getInt("maxRepeats", 3);
         this.maxSegments = params.getInt("maxSegments", 40);
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         int start = UrlParts.pathStart(url);
         int end = UrlParts.pathEnd(url, start);
         int slashes = start < end ? 0 : 1; // an empty path is "/"

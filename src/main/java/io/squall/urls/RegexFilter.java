@@ -1,6 +1,10 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -19,8 +23,8 @@ public final class RegexFilter implements UrlFilter {
     private final List<Rule> rules = new ArrayList<>();
     private final boolean acceptByDefault;
 
-    public RegexFilter(FilterParams params) {
-        this.name = params.filterName();
+    public RegexFilter(Settings params) {
+        this.name = params.name();
         for (String rule : params.getStringList("rules", List.of())) {
             if (rule.length() < 2 || (rule.charAt(0) != '+' && rule.charAt(0) != '-')) {
                 throw params.error("rules", "has '" + rule + "': a rule starts with + or - followed by a regex");
@@ -39,7 +43,8 @@ public final class RegexFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         for (Rule rule : rules) {
             if (rule.pattern.matcher(url).find()) {
                 return rule.accept ? FilterVerdict.accept(url) : FilterVerdict.reject(name, "matches " + rule.text);

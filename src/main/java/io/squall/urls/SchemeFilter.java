@@ -1,6 +1,10 @@
 package io.squall.urls;
 
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -11,14 +15,15 @@ public final class SchemeFilter implements UrlFilter {
     private final String name;
     private final Set<String> allowed;
 
-    public SchemeFilter(FilterParams params) {
-        this.name = params.filterName();
+    public SchemeFilter(Settings params) {
+        this.name = params.name();
         this.allowed = params.getStringList("allowed", List.of("http", "https")).stream()
                 .map(s -> s.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         int colon = url.indexOf(':');
         // normalized URLs have lower-case schemes: compared in place first, rather than cut, lowered and looked up
         for (String allowedScheme : allowed) {

@@ -1,7 +1,11 @@
 package io.squall.urls;
 
 import crawlercommons.domains.EffectiveTldFinder;
-import io.squall.core.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import io.squall.core.MetadataKeys;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +52,8 @@ public final class ScopeFilter implements UrlFilter {
     private record SeedHost(String seed, String host) {
     }
 
-    public ScopeFilter(FilterParams params) {
-        this.name = params.filterName();
+    public ScopeFilter(Settings params) {
+        this.name = params.name();
         String m = params.getString("mode", "domain");
         try {
             this.mode = Mode.valueOf(m.toUpperCase(Locale.ROOT));
@@ -63,7 +67,8 @@ public final class ScopeFilter implements UrlFilter {
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
+    public FilterVerdict filter(Url link, Metadata metadata) {
+        String url = link.toString();
         if (mode == Mode.ALL) {
             return FilterVerdict.accept(url);
         }

@@ -1,9 +1,10 @@
 package io.squall.urls;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.Counters;
 import java.io.BufferedReader;

@@ -1,6 +1,6 @@
 package io.squall.warc;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.BackgroundWriter;
 import io.squall.core.CrawlClock;

@@ -1,8 +1,8 @@
 package io.squall.bench;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
 import io.squall.metrics.Counters;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.HostIndexView;
 import io.squall.console.StatusIndexView;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.fetch.HostIndex;
 import io.squall.fetch.HostState;
 import io.squall.frontier.Injector;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.console.FreshnessFigures;
 import io.squall.console.StatusIndexView;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
 import io.squall.metrics.Counters;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Status;
+import io.squall.api.Status;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

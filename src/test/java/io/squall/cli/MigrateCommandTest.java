@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.e2e.ParsedPagesBolt;
 import io.squall.metrics.Counters;
 import io.squall.parse.ParseFilterChain;

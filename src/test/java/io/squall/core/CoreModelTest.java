@@ -1,5 +1,6 @@
 package io.squall.core;
 
+import io.squall.api.Metadata;
 import io.squall.storm.MetadataSerializer;
 import io.squall.urls.PartitionKeys;
 import io.squall.urls.PartitionMode;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeHistory;
 import io.squall.opensearch.SquallIndex;

@@ -1,8 +1,8 @@
 package io.squall.e2e;
 
-import io.squall.core.Metadata;
-import io.squall.core.Status;
-import io.squall.storm.StatusStream;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StatusStream;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;

@@ -3,8 +3,8 @@ package io.squall.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Metadata;
 import io.squall.core.ErrorCauses;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;

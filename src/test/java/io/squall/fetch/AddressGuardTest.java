@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.urls.IpLiterals;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

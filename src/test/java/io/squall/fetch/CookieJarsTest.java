@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.testsupport.ManualClock;
 import io.squall.urls.WebUrl;
 import java.time.Duration;

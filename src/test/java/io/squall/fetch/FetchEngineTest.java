@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.metrics.CounterTally;
 import io.squall.testsupport.CompressionBombs;
 import io.squall.testweb.LoggedRequest;

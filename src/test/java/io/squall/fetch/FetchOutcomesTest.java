@@ -4,18 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.http.FetchResponse;
+import io.squall.metrics.Counters;
 import io.squall.testsupport.ManualClock;
-import io.squall.urls.FilterVerdict;
+import io.squall.urls.UrlFilterChain;
+import io.squall.urls.UrlNormalizer;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What an outcome tells its host queue about the server's health, which an adaptive delay follows. */
 class FetchOutcomesTest {
-    private final FetchOutcomes outcomes = new FetchOutcomes(FetchTestConfig.with(),
-            (url, metadata) -> FilterVerdict.accept(url), new ManualClock());
+    private final FetchOutcomes outcomes = new FetchOutcomes(FetchTestConfig.with(), new UrlFilterChain(
+            UrlNormalizer.fromConfig(FetchTestConfig.with()), List.of(), List.of(), Counters.NONE), new ManualClock());
     private final FetchItem<String> item = new FetchItem<>("http://a.example/", "a.example", new Metadata(), "a", 0);
 
     private HostQueues.Feedback answered(int code) {

@@ -3,9 +3,9 @@ package io.squall.fetch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;

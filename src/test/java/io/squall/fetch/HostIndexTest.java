@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.SquallIndex;
-import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.ManualClock;
 import io.squall.testsupport.OpenSearchExtension;
+import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.TestOpenSearch;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,9 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.opensearch.client.opensearch.OpenSearchClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The host index on a real OpenSearch node: a fetcher task writes its queues' states in one bulk (counted by a proxy

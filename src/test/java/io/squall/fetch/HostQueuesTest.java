@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
-import io.squall.core.Metadata;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
 import io.squall.testsupport.ManualClock;
 import java.time.Duration;
 import java.time.ZonedDateTime;

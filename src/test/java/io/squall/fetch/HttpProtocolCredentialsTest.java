@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.http.FetchResponse;
 import io.squall.testweb.GuardedSites;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.http.FetchResponse;
 import io.squall.testsupport.ProxyProcess;
 import io.squall.testweb.LoggedRequest;

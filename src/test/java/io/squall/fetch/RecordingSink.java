@@ -2,9 +2,9 @@ package io.squall.fetch;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

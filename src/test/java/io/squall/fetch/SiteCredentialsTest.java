@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

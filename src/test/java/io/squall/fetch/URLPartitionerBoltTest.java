@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.testsupport.BoltDriver;
 import java.util.HashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.squall.freshness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.ChangeTracker;
@@ -59,7 +60,7 @@ class FreshnessSchedulerTest {
             md.set(MetadataKeys.FETCH_STATUS_CODE, "200");
             md.set(MetadataKeys.DIGEST, changing ? "v" + r : "same");
             tracker.fetched(md, now);
-            Instant after = scheduler.nextFetchDate("h", Status.FETCHED, md, now).orElseThrow();
+            Instant after = scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, now).orElseThrow();
             lastInterval[next] = seconds(now, after);
             due[next] = after;
             stored[next] = md;
@@ -78,13 +79,13 @@ class FreshnessSchedulerTest {
 
     @Test
     void pagesSeenUnchangedAreFetchedLessOftenAndThePlanStoresItsFigures() {
-        Scheduler scheduler = Scheduler.fromConfig(config(Map.of("scheduler.freshness.default.change.seconds", 100)));
+        Scheduler scheduler = Schedulers.fromConfig(config(Map.of("scheduler.freshness.default.change.seconds", 100)));
         double[] means = crawl(scheduler, 20, 12);
         assertTrue(means[1] > 2 * means[0], "stable pages every " + means[1] + " s, changing ones every " + means[0]);
 
         Metadata md = new Metadata().set(MetadataKeys.DIGEST, "x");
         new ChangeTracker(new ChangeDetector(3)).fetched(md, T0);
-        scheduler.nextFetchDate("h", Status.FETCHED, md, T0);
+        scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, T0);
         assertTrue(Double.parseDouble(md.getFirst(FreshnessScheduler.RATE)) > 0, md.toString());
         assertTrue(Long.parseLong(md.getFirst(FreshnessScheduler.INTERVAL)) >= 10, md.toString());
         double expected = Double.parseDouble(md.getFirst(FreshnessScheduler.EXPECTED));
@@ -138,17 +139,17 @@ class FreshnessSchedulerTest {
 
     @Test
     void otherStatusesAndPagesWithAnIntervalOfTheirOwnAreScheduledAsByDefault() {
-        Scheduler scheduler = Scheduler.fromConfig(config(Map.of("fetchInterval.fetch.error", 120)));
+        Scheduler scheduler = Schedulers.fromConfig(config(Map.of("fetchInterval.fetch.error", 120)));
         assertEquals(T0.plus(Duration.ofMinutes(120)),
-                scheduler.nextFetchDate("h", Status.FETCH_ERROR, new Metadata(), T0).orElseThrow());
-        assertEquals(T0, scheduler.nextFetchDate("h", Status.DISCOVERED, new Metadata(), T0).orElseThrow());
+                scheduler.nextFetchDate("http://h/", "h", Status.FETCH_ERROR, new Metadata(), T0).orElseThrow());
+        assertEquals(T0, scheduler.nextFetchDate("http://h/", "h", Status.DISCOVERED, new Metadata(), T0).orElseThrow());
         Metadata feed = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30");
         assertEquals(T0.plus(Duration.ofMinutes(30)),
-                scheduler.nextFetchDate("h", Status.FETCHED, feed, T0).orElseThrow());
+                scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, feed, T0).orElseThrow());
         assertEquals(null, feed.getFirst(FreshnessScheduler.PLAN));
         Metadata sitemap = new Metadata().set(MetadataKeys.IS_SITEMAP, "true");
         assertEquals(T0.plus(Duration.ofMinutes(1440)),
-                scheduler.nextFetchDate("h", Status.FETCHED, sitemap, T0).orElseThrow(), "sitemaps on the default schedule");
+                scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, sitemap, T0).orElseThrow(), "sitemaps on the default schedule");
         assertEquals(null, sitemap.getFirst(FreshnessScheduler.PLAN));
     }
 
@@ -163,10 +164,10 @@ class FreshnessSchedulerTest {
 
     @Test
     void impossibleSettingsAreRefusedWithTheirNames() {
-        ConfigException bounds = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(config(Map.of(
+        ConfigException bounds = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(config(Map.of(
                 "scheduler.freshness.min.seconds", 600, "scheduler.freshness.max.seconds", 60))));
         assertTrue(bounds.getMessage().contains("scheduler.freshness.min.seconds"), bounds.getMessage());
-        ConfigException share = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(config(Map.of(
+        ConfigException share = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(config(Map.of(
                 "scheduler.freshness.new.share", 1.0))));
         assertTrue(share.getMessage().contains("scheduler.freshness.new.share"), share.getMessage());
     }

@@ -1,9 +1,10 @@
 package io.squall.frontier;
 
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.freshness.ChangeDetector;
 import io.squall.freshness.ChangeTracker;
 import io.squall.freshness.GreedyOptimum;
@@ -63,7 +64,7 @@ public final class FreshnessSimulation {
         Map<String, Object> settings = new HashMap<>(Map.of("scheduler.class", "freshness",
                 "scheduler.freshness.min.seconds", 1, "scheduler.freshness.max.seconds", 43_200,
                 "scheduler.freshness.default.change.seconds", 1_440, "fetcher.server.delay", 1.0));
-        Scheduler scheduler = Scheduler.fromConfig(CrawlerConfig.defaults().with(settings, "simulation"));
+        Scheduler scheduler = Schedulers.fromConfig(CrawlerConfig.defaults().with(settings, "simulation"));
         ChangeTracker tracker = new ChangeTracker(new ChangeDetector(3));
         Instant origin = Instant.parse("2026-01-01T00:00:00Z");
 
@@ -100,7 +101,7 @@ public final class FreshnessSimulation {
                                 origin.plusMillis(Math.round(changed * 1000)).atOffset(ZoneOffset.UTC)));
                     }
                     tracker.fetched(md, now);
-                    Instant after = scheduler.nextFetchDate("h", Status.FETCHED, md, now).orElseThrow();
+                    Instant after = scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, now).orElseThrow();
                     due[next] = (after.toEpochMilli() - origin.toEpochMilli()) / 1000.0;
                     stored[next] = md;
                     heldVersion[next] = version;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
+import io.squall.api.Status;
 import io.squall.core.UrlId;
 import io.squall.fetch.HostIndex;
 import io.squall.fetch.HostState;

@@ -3,9 +3,9 @@ package io.squall.frontier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
-import io.squall.opensearch.SquallIndex;
+import io.squall.api.Metadata;
 import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.OpenSearchExtension;
 import io.squall.testsupport.OpenSearchProxy;
 import io.squall.testsupport.TestOpenSearch;
@@ -20,9 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.opensearch.client.opensearch.OpenSearchClient;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 @ExtendWith(OpenSearchExtension.class)
 class InjectorTest {

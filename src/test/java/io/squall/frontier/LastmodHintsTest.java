@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
+import io.squall.api.Status;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.ChangeTracker;

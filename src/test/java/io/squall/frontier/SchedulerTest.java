@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Settings;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -25,32 +27,32 @@ class SchedulerTest {
 
     @Test
     void defaultIntervalsPerStatusWithNeverAndAPerUrlOverride() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("fetchInterval.default", 1440,
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("fetchInterval.default", 1440,
                 "fetchInterval.fetch.error", 120, "fetchInterval.error", -1), "test"));
-        assertEquals(0, minutesUntil(s.nextFetchDate(Status.DISCOVERED, new Metadata(), NOW)));
-        assertEquals(1440, minutesUntil(s.nextFetchDate(Status.FETCHED, new Metadata(), NOW)));
-        assertEquals(1440, minutesUntil(s.nextFetchDate(Status.REDIRECTION, new Metadata(), NOW)));
-        assertEquals(120, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, new Metadata(), NOW)));
-        assertTrue(s.nextFetchDate(Status.ERROR, new Metadata(), NOW).isEmpty());
+        assertEquals(0, minutesUntil(s.nextFetchDate("http://h/", "h", Status.DISCOVERED, new Metadata(), NOW)));
+        assertEquals(1440, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, new Metadata(), NOW)));
+        assertEquals(1440, minutesUntil(s.nextFetchDate("http://h/", "h", Status.REDIRECTION, new Metadata(), NOW)));
+        assertEquals(120, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCH_ERROR, new Metadata(), NOW)));
+        assertTrue(s.nextFetchDate("http://h/", "h", Status.ERROR, new Metadata(), NOW).isEmpty());
         Metadata hourly = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "60");
-        assertEquals(60, minutesUntil(s.nextFetchDate(Status.FETCHED, hourly, NOW)));
+        assertEquals(60, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, hourly, NOW)));
         Metadata never = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "-1");
-        assertTrue(s.nextFetchDate(Status.FETCHED, never, NOW).isEmpty());
+        assertTrue(s.nextFetchDate("http://h/", "h", Status.FETCHED, never, NOW).isEmpty());
         Metadata unreadable = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "soon");
-        assertEquals(1440, minutesUntil(s.nextFetchDate(Status.FETCHED, unreadable, NOW)), "the default");
+        assertEquals(1440, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, unreadable, NOW)), "the default");
     }
 
     @Test
     void aUrlsOwnIntervalMayBeADurationForIntervalsBelowAMinute() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults());
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults());
         Metadata everyHalfMinute = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30s");
-        assertEquals(NOW.plusSeconds(30), s.nextFetchDate(Status.FETCHED, everyHalfMinute, NOW).orElseThrow());
+        assertEquals(NOW.plusSeconds(30), s.nextFetchDate("http://h/", "h", Status.FETCHED, everyHalfMinute, NOW).orElseThrow());
         Metadata ninetyMinutes = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "1h30m");
-        assertEquals(90, minutesUntil(s.nextFetchDate(Status.REDIRECTION, ninetyMinutes, NOW)));
+        assertEquals(90, minutesUntil(s.nextFetchDate("http://h/", "h", Status.REDIRECTION, ninetyMinutes, NOW)));
 
-        Scheduler adaptive = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class",
+        Scheduler adaptive = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class",
                 "adaptive", "scheduler.adaptive.min", 2), "test"));
-        assertEquals(2, minutesUntil(adaptive.nextFetchDate(Status.FETCHED, everyHalfMinute, NOW)),
+        assertEquals(2, minutesUntil(adaptive.nextFetchDate("http://h/", "h", Status.FETCHED, everyHalfMinute, NOW)),
                 "the adaptive interval stays within its minimum");
     }
 
@@ -68,57 +70,64 @@ class SchedulerTest {
 
     @Test
     void adaptiveIntervalShrinksOnChangeGrowsOnSameDigestOr304WithinBounds() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class", "adaptive",
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class", "adaptive",
                 "fetchInterval.default", 1000, "scheduler.adaptive.min", 300, "scheduler.adaptive.max", 2000), "test"));
         Metadata md = new Metadata().set(MetadataKeys.DIGEST, "d1");
-        assertEquals(1000, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "first fetch: default interval");
+        assertEquals(1000, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW)), "first fetch: default interval");
         assertEquals("d1", md.getFirst(MetadataKeys.ADAPTIVE_SIGNATURE));
 
         md.set(MetadataKeys.DIGEST, "d2");
-        assertEquals(500, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "changed: halved");
+        assertEquals(500, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW)), "changed: halved");
         md.set(MetadataKeys.DIGEST, "d3");
-        assertEquals(300, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "changed again: the minimum");
+        assertEquals(300, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW)), "changed again: the minimum");
 
-        assertEquals(450, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "same digest: grows by half");
+        assertEquals(450, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW)), "same digest: grows by half");
         md.set(MetadataKeys.FETCH_STATUS_CODE, "304");
-        assertEquals(675, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "304: grows");
+        assertEquals(675, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW)), "304: grows");
         for (int i = 0; i < 5; i++) {
-            s.nextFetchDate(Status.FETCHED, md, NOW);
+            s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW);
         }
-        assertEquals(2000, minutesUntil(s.nextFetchDate(Status.FETCHED, md, NOW)), "never above the maximum");
+        assertEquals(2000, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, md, NOW)), "never above the maximum");
 
-        assertEquals(120, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, md, NOW)), "errors keep their interval");
+        assertEquals(120, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCH_ERROR, md, NOW)), "errors keep their interval");
     }
 
     @Test
     void anUnknownSchedulerIsAConfigurationError() {
-        ConfigException e = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
+        ConfigException e = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(
                 CrawlerConfig.defaults().with(Map.of("scheduler.class", "weekly"), "test")));
         assertTrue(e.getMessage().contains("scheduler.class"));
-        ConfigException notOne = assertThrows(ConfigException.class, () -> Scheduler.fromConfig(
+        ConfigException notOne = assertThrows(ConfigException.class, () -> Schedulers.fromConfig(
                 CrawlerConfig.defaults().with(Map.of("scheduler.class", String.class.getName()), "test")));
-        assertEquals("scheduler.class 'java.lang.String' does not implement io.squall.frontier.Scheduler",
+        assertEquals("scheduler.class 'java.lang.String': java.lang.String does not implement io.squall.api.Scheduler",
                 notOne.getMessage());
     }
 
-    /** A scheduler of a user's own: every URL, whatever its status, is due again after fetchInterval.default. */
+    /**
+     * A scheduler of a user's own: every URL, whatever its status, is due again after fetchInterval.default,
+     * those under /news/ after a minute.
+     */
     public static final class Weekly implements Scheduler {
-        private final Duration every;
+        private Duration every;
 
-        public Weekly(CrawlerConfig config) {
-            every = Duration.ofMinutes(config.getInt("fetchInterval.default"));
+        @Override
+        public void configure(Settings settings) {
+            every = Duration.ofMinutes(settings.getInt("fetchInterval.default", 0));
         }
 
         @Override
-        public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
-            return Optional.of(now.plus(every));
+        public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+                Instant now) {
+            return Optional.of(now.plus(url.contains("/news/") ? Duration.ofMinutes(1) : every));
         }
     }
 
     @Test
     void aSchedulerClassOfOnesOwnIsBuiltFromTheConfiguration() {
-        Scheduler s = Scheduler.fromConfig(CrawlerConfig.defaults().with(
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(
                 Map.of("scheduler.class", Weekly.class.getName(), "fetchInterval.default", 10080), "test"));
-        assertEquals(10080, minutesUntil(s.nextFetchDate(Status.FETCH_ERROR, new Metadata(), NOW)));
+        assertEquals(10080, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCH_ERROR, new Metadata(), NOW)));
+        assertEquals(1, minutesUntil(s.nextFetchDate("http://h/news/1", "h", Status.DISCOVERED, new Metadata(), NOW)),
+                "it is given the URL");
     }
 }

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StatusStream;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;
 import io.squall.storm.PendingWrites;
-import io.squall.storm.StatusStream;
 import io.squall.storm.WorkerPendingWrites;
 import io.squall.testsupport.BoltDriver;
 import io.squall.testsupport.OpenSearchExtension;

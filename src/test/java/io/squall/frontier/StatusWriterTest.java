@@ -1,9 +1,9 @@
 package io.squall.frontier;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.metrics.CounterTally;
 import io.squall.metrics.Counters;

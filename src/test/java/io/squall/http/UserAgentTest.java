@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
-import io.squall.storm.StatusStream;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
+import io.squall.api.storm.StatusStream;
 import io.squall.testsupport.BoltDriver;
 import java.io.ByteArrayOutputStream;
 import java.net.URL;

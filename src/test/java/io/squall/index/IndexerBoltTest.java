@@ -3,10 +3,10 @@ package io.squall.index;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.core.UrlId;
 import io.squall.opensearch.SquallIndex;
 import io.squall.testsupport.BoltDriver;

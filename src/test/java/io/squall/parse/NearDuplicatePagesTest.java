@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.freshness.NearDuplicateIndex;
 import io.squall.metrics.CounterTally;

@@ -6,14 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.Discovered;
+import io.squall.api.Settings;
+import io.squall.api.Metadata;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
 import io.squall.config.CrawlerConfig;
 import io.squall.config.ShippedFiles;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.CounterTally;
-import io.squall.urls.FilterParams;
 import io.squall.urls.UrlFilters;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -31,7 +33,7 @@ class ParseFiltersTest {
         private String field;
 
         @Override
-        public void configure(FilterParams params) {
+        public void configure(Settings params) {
             field = params.getString("field", "words");
         }
 
@@ -276,7 +278,7 @@ class ParseFiltersTest {
         assertError("parsefilters.yaml: filter 2 (\"class\", type class): class com.example.Missing not found",
                 head + "  - type: class\n    class: com.example.Missing\n");
         assertError("parsefilters.yaml: filter 2 (\"class\", type class): java.lang.String does not implement"
-                + " io.squall.parse.ParseFilter", head + "  - type: class\n    class: java.lang.String\n");
+                + " io.squall.api.ParseFilter", head + "  - type: class\n    class: java.lang.String\n");
         assertError("parsefilters.yaml: filter 2 (\"css\", type css): parameter 'x' expects an expression, or"
                 + " {expr: ..., all: true|false, attr: name}, got '[a, b]'", head + "  - type: css\n    params: {x: [a, b]}\n");
         assertError("parsefilters.yaml: filter 2 (\"links\", type links): unknown parameter 'keepInsde'",

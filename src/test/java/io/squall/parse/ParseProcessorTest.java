@@ -1,6 +1,6 @@
 package io.squall.parse;
 
-import io.squall.core.Discovered;
+import io.squall.api.Discovered;
 import io.squall.urls.OutlinkMetadata;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.CounterTally;
 import io.squall.metrics.Counters;

@@ -1,7 +1,7 @@
 package io.squall.parse;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.metrics.Counters;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

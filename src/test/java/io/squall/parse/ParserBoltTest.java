@@ -4,19 +4,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.api.Discovered;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
+import io.squall.api.Status;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
+import io.squall.config.ShippedFiles;
+import io.squall.core.MetadataKeys;
 import io.squall.testsupport.BoltDriver;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ParserBoltTest {
 
@@ -124,5 +135,63 @@ class ParserBoltTest {
     private static List<String> discoveredUrls(Object discovered) {
         assertEquals(ArrayList.class, discovered.getClass(), "a list Storm's Kryo knows");
         return ((List<Discovered>) discovered).stream().map(Discovered::url).sorted().toList();
+    }
+
+    /** A user's parse filter, as StormCrawler's LinkParseFilter: adds the links of data attributes, and marks the first link. */
+    public static final class AddsLinks implements ParseFilter {
+        @Override
+        public void filter(ParseContext page) {
+            page.outlinks().get(0).metadata().set("linkType", "first");
+            for (Element e : page.document().select("[data-href]")) {
+                page.addOutlink(e.attr("data-href")).metadata().set("linkType", "data");
+            }
+        }
+    }
+
+    /** A user's URL filter with a bug: it throws on every path with "boom" in it. */
+    public static final class ThrowsOnBoom implements UrlFilter {
+        @Override
+        public FilterVerdict filter(Url url, Metadata metadata) {
+            if (url.path().contains("boom")) {
+                throw new IllegalStateException("boom");
+            }
+            return FilterVerdict.accept(url.toString());
+        }
+    }
+
+    @Test
+    void linksAParseFilterAddsGoThroughTheUrlFiltersAndOnWithTheirMetadata(@TempDir Path dir) throws Exception {
+        Path parseFilters = Files.writeString(dir.resolve("parsefilters.yaml"),
+                "filters:\n  - type: class\n    class: " + AddsLinks.class.getName() + "\n");
+        Path urlFilters = Files.writeString(dir.resolve("urlfilters.yaml"), "filters:\n"
+                + "  - type: regex\n    params: {rules: [\"-/private/\"]}\n"
+                + "  - type: class\n    name: boom\n    class: " + ThrowsOnBoom.class.getName() + "\n");
+        CrawlerConfig config = ShippedFiles.ship(CrawlerConfig.defaults().with(Map.of(
+                "parsefilters.config.file", parseFilters.toString(), "urlfilters.config.file", urlFilters.toString()),
+                "test"));
+        BoltDriver driver = driver();
+        ParserBolt bolt = new ParserBolt();
+        bolt.prepare(new HashMap<>(config.asMap()), driver.context(), driver.collector());
+        byte[] html = ("<html><body><p>Links.</p><a href=\"/a\">a</a><div data-href=\"/added\"></div>"
+                + "<div data-href=\"/private/x\"></div><div data-href=\"/boom|{x}\"></div></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
+        Tuple page = driver.tuple("default", "https://example.org/", html,
+                new Metadata().set("Content-Type", "text/html; charset=utf-8"));
+
+        bolt.execute(page);
+
+        assertEquals(List.of(page), driver.acked(), "a URL filter that throws costs the URL, not the page");
+        BoltDriver.Emitted onwards = driver.emitted().get(0);
+        assertEquals("default", onwards.stream());
+        @SuppressWarnings("unchecked")
+        List<Discovered> discovered = (List<Discovered>) onwards.values().get(4);
+        assertEquals(List.of("https://example.org/a", "https://example.org/added"),
+                discovered.stream().map(Discovered::url).toList(), "the private link and the one that threw are out");
+        assertEquals("first", discovered.get(0).metadata().getFirst("linkType"));
+        assertEquals("data", discovered.get(1).metadata().getFirst("linkType"));
+        assertEquals("1", discovered.get(1).metadata().getFirst(MetadataKeys.DEPTH), "as any outlink's");
+        assertEquals(1, driver.counter("urlfilter.errors.boom"));
+        assertEquals(1, driver.counter("urlfilter.rejected.boom"));
+        bolt.cleanup();
     }
 }

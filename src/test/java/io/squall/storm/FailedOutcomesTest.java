@@ -2,7 +2,7 @@ package io.squall.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.testsupport.BoltDriver;
 import java.util.Map;

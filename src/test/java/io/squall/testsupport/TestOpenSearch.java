@@ -1,7 +1,7 @@
 package io.squall.testsupport;
 
+import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.opensearch.EmbeddedOpenSearch;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;

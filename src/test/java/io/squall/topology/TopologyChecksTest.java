@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.MessageTimeout;
 import io.squall.config.ShippedFiles;
-import io.squall.storm.MessageTimeout;
 import io.squall.storm.TupleKryo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ class TopologyChecksTest {
         String message = problem(Map.of("topology.kryo.decorators", List.of("com.example.MyDecorator")));
         assertTrue(message.startsWith("topology.kryo.decorators [com.example.MyDecorator] lacks io.squall.storm.TupleKryo"),
                 message);
-        assertTrue(message.contains("io.squall.core.Status"), message);
+        assertTrue(message.contains("io.squall.api.Status"), message);
         TopologyChecks.check(NAMED.with(Map.of("topology.kryo.decorators",
                 List.of("com.example.MyDecorator", TupleKryo.class.getName())), "test"));
     }

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
+import io.squall.api.ConfigException;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
 import io.squall.metrics.CounterTally;
 import io.squall.metrics.Counters;
@@ -23,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UrlFiltersTest {
     private static final CrawlerConfig DEFAULTS = CrawlerConfig.defaults();
 
-    private static FilterParams params(String name, Map<String, Object> values) {
-        return new FilterParams("test.yaml", name, values, DEFAULTS);
+    private static Settings params(String name, Map<String, Object> values) {
+        return DEFAULTS.settings().forEntry(name, "test.yaml: filter '" + name + "'", values);
     }
 
     private static Metadata md(String... keyValues) {
@@ -36,14 +40,14 @@ class UrlFiltersTest {
     }
 
     private static void assertRejected(UrlFilter filter, String url, Metadata md, String name, String reasonPart) {
-        FilterVerdict v = filter.filter(url, md);
+        FilterVerdict v = filter.filter(new ParsedUrl(url), md);
         assertFalse(v.accepted(), url + " should be rejected");
         assertEquals(name, v.rejectedBy());
         assertTrue(v.reason().contains(reasonPart), v.reason());
     }
 
     private static void assertAccepted(UrlFilter filter, String url, Metadata md) {
-        FilterVerdict v = filter.filter(url, md);
+        FilterVerdict v = filter.filter(new ParsedUrl(url), md);
         assertTrue(v.accepted(), url + " rejected: " + v);
     }
 
@@ -168,7 +172,7 @@ class UrlFiltersTest {
     void hostBudgetMemoryMustHoldOneHost() {
         CrawlerConfig small = DEFAULTS.with(Map.of("urlfilters.host.budget.memory", 10), "test");
         assertThrows(ConfigException.class,
-                () -> new HostBudgetFilter(new FilterParams("f", "b", Map.of("max", 11), small)));
+                () -> new HostBudgetFilter(small.settings().forEntry("b", "f", Map.of("max", 11))));
     }
 
     @Test
@@ -198,11 +202,12 @@ class UrlFiltersTest {
         Files.writeString(file, "{\"filters\": [{\"type\": \"depth\", \"params\": {\"maxx\": 3}}]}");
         ConfigException e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
                 Map.of("urlfilters.config.file", file.toString()), "test"), Counters.NONE));
-        assertTrue(e.getMessage().endsWith("filter 'depth': unknown parameter 'maxx'"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("filter 1 (\"depth\", type depth): unknown parameter 'maxx'"),
+                e.getMessage());
         Files.writeString(file, "{\"filters\": [{\"type\": \"nosuch\"}]}");
         e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
                 Map.of("urlfilters.config.file", file.toString()), "test"), Counters.NONE));
-        assertTrue(e.getMessage().contains("unknown filter type 'nosuch'"), e.getMessage());
+        assertTrue(e.getMessage().contains("(\"nosuch\", type nosuch): unknown type"), e.getMessage());
 
         Path yaml = dir.resolve("my-filters.yaml");
         Files.writeString(yaml, "filters:\n  - type: depth\n    params: {max: 3\n  - type: hostBudget\n");
@@ -213,36 +218,40 @@ class UrlFiltersTest {
 
     /** A URL filter of a user's own: rejects the URLs that contain its "word" parameter. */
     public static final class NoWord implements UrlFilter {
-        private final String name;
-        private final String word;
+        private String name;
+        private String word;
 
-        public NoWord(FilterParams params) {
-            name = params.filterName();
+        @Override
+        public void configure(Settings params) {
+            name = params.name();
             word = params.getString("word", "forbidden");
         }
 
         @Override
-        public FilterVerdict filter(String url, Metadata metadata) {
-            return url.contains(word) ? FilterVerdict.reject(name, "has " + word) : FilterVerdict.accept(url);
+        public FilterVerdict filter(Url url, Metadata metadata) {
+            return url.toString().contains(word) ? FilterVerdict.reject(name, "has " + word)
+                    : FilterVerdict.accept(url.toString());
         }
     }
 
     @Test
-    void aClassOfOnesOwnIsNamedAsTheParseFiltersNameTheirsOrByItsNameAsTheType(@TempDir Path dir) throws Exception {
+    void aClassOfOnesOwnIsNamedAsTheParseFiltersNameTheirs(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("mine.yaml");
         Files.writeString(yaml, "filters:\n  - type: class\n    class: " + NoWord.class.getName()
-                + "\n    name: nocat\n    params: {word: cat}\n  - type: " + NoWord.class.getName() + "\n");
+                + "\n    name: nocat\n    params: {word: cat}\n  - type: class\n    class: " + NoWord.class.getName()
+                + "\n");
         UrlFilterChain chain = UrlFilters.fromConfig(DEFAULTS.with(
                 Map.of("urlfilters.config.file", yaml.toString()), "test"), Counters.NONE);
         assertEquals("REJECTED nocat: has cat", chain.filter("http://e.com/cat", md()).toString());
-        assertEquals("REJECTED " + NoWord.class.getName() + ": has forbidden",
+        assertEquals("REJECTED class: has forbidden",
                 chain.filter("http://e.com/forbidden", md()).toString());
         assertTrue(chain.filter("http://e.com/dog", md()).accepted());
 
         Files.writeString(yaml, "filters:\n  - type: class\n");
         ConfigException e = assertThrows(ConfigException.class, () -> UrlFilters.fromConfig(DEFAULTS.with(
                 Map.of("urlfilters.config.file", yaml.toString()), "test"), Counters.NONE));
-        assertEquals(yaml + ": a filter of type 'class' needs a 'class' naming it", e.getMessage());
+        assertEquals(yaml + ": filter 1 (\"class\", type class): needs 'class', the name of a class of yours",
+                e.getMessage());
     }
 
     /** A calendar whose every page links to the next day: the crawl must end by depth or by the host budget. */

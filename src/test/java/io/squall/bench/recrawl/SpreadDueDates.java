@@ -1,10 +1,10 @@
 package io.squall.bench.recrawl;
 
+import io.squall.api.Metadata;
+import io.squall.api.Scheduler;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.frontier.FreshnessScheduler;
-import io.squall.frontier.Scheduler;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -33,13 +33,9 @@ public final class SpreadDueDates implements Scheduler {
     }
 
     @Override
-    public Optional<Instant> nextFetchDate(Status status, Metadata metadata, Instant now) {
-        return nextFetchDate("", status, metadata, now);
-    }
-
-    @Override
-    public Optional<Instant> nextFetchDate(String hostKey, Status status, Metadata metadata, Instant now) {
-        plan.nextFetchDate(hostKey, status, metadata, now);
+    public Optional<Instant> nextFetchDate(String url, String hostKey, Status status, Metadata metadata,
+            Instant now) {
+        plan.nextFetchDate(url, hostKey, status, metadata, now);
         return Optional.of(Instant.ofEpochMilli(from + random.nextLong(spreadMillis)));
     }
 }

@@ -1,9 +1,9 @@
 package io.squall.bench.recrawl;
 
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.core.Status;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.Observation;
 import io.squall.frontier.StatusWriter;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
 import io.squall.core.UrlId;
 import io.squall.freshness.ChangeHistory;
 import io.squall.frontier.FreshnessScheduler;

@@ -1,10 +1,10 @@
 package io.squall.fetch.bench;
 
+import io.squall.api.Discovered;
+import io.squall.api.Metadata;
+import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
-import io.squall.core.Discovered;
-import io.squall.core.Metadata;
-import io.squall.core.Status;
 import io.squall.fetch.FetchEngine;
 import io.squall.fetch.HttpProtocol;
 import io.squall.metrics.Counters;

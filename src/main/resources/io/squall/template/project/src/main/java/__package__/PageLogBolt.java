@@ -1,6 +1,7 @@
 package {{package}};
 
-import io.squall.core.Metadata;
+import io.squall.api.Metadata;
+import io.squall.api.storm.StageFields;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
@@ -29,8 +30,8 @@ public class PageLogBolt extends BaseRichBolt {
 
     @Override
     public void execute(Tuple page) {
-        Metadata metadata = (Metadata) page.getValueByField("metadata");
-        log.log(page.getStringByField("url"), metadata.getFirst(WordCountFilter.KEY));
+        Metadata metadata = (Metadata) page.getValueByField(StageFields.METADATA);
+        log.log(page.getStringByField(StageFields.URL), metadata.getFirst(WordCountFilter.KEY));
         collector.ack(page);
     }
 

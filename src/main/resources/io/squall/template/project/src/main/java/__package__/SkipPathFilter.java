@@ -1,37 +1,40 @@
 package {{package}};
 
-import io.squall.core.Metadata;
-import io.squall.urls.FilterParams;
-import io.squall.urls.FilterVerdict;
-import io.squall.urls.UrlFilter;
-import java.net.URI;
+import io.squall.api.FilterVerdict;
+import io.squall.api.Metadata;
+import io.squall.api.Settings;
+import io.squall.api.Url;
+import io.squall.api.UrlFilter;
 import java.util.List;
 
 /**
  * A URL filter of this crawler: keeps out every URL whose path starts with one of the prefixes in its
- * {@code paths} parameter. Named by its class in urlfilters.yaml; Squall builds one per task with the entry's
- * params and calls it from that task's threads, so it keeps no mutable state.
+ * {@code paths} parameter. Named by its class in urlfilters.yaml; Squall builds one per task, configures it
+ * with the entry's params, and calls it one URL at a time.
  */
 public final class SkipPathFilter implements UrlFilter {
-    private final String name;
-    private final List<String> prefixes;
+    private String name;
+    private List<String> prefixes;
 
-    public SkipPathFilter(FilterParams params) {
-        this.name = params.filterName();
-        this.prefixes = params.getStringList("paths", List.of());
+    @Override
+    public void configure(Settings settings) {
+        name = settings.name();
+        prefixes = settings.getStringList("paths", List.of());
         if (prefixes.isEmpty()) {
-            throw params.error("paths", "give at least one path prefix, e.g. [/private/]");
+            throw settings.error("paths", "give at least one path prefix, e.g. [/private/]");
         }
     }
 
     @Override
-    public FilterVerdict filter(String url, Metadata metadata) {
-        String path = URI.create(url).getRawPath();
+    public FilterVerdict filter(Url url, Metadata metadata) {
+        // The path as Squall parsed it: a second parser (java.net.URI) would refuse URLs that browsers and
+        // Squall accept, such as those with | or { in them.
+        String path = url.path();
         for (String prefix : prefixes) {
-            if (path != null && path.startsWith(prefix)) {
+            if (path.startsWith(prefix)) {
                 return FilterVerdict.reject(name, "path starts with " + prefix);
             }
         }
-        return FilterVerdict.accept(url);
+        return FilterVerdict.accept(url.toString());
     }
 }

@@ -1,8 +1,8 @@
 package {{package}};
 
-import io.squall.parse.ParseContext;
-import io.squall.parse.ParseFilter;
-import io.squall.urls.FilterParams;
+import io.squall.api.ParseContext;
+import io.squall.api.ParseFilter;
+import io.squall.api.Settings;
 
 /**
  * A parse filter of this crawler: counts the words of a page's text into the {@value #KEY} metadata key,
@@ -15,7 +15,7 @@ public final class WordCountFilter implements ParseFilter {
     private int minWords;
 
     @Override
-    public void configure(FilterParams params) {
+    public void configure(Settings params) {
         minWords = params.getInt("minWords", 0);
         if (minWords < 0) {
             throw params.error("minWords", "must be 0 or more");
@@ -31,7 +31,7 @@ public final class WordCountFilter implements ParseFilter {
         }
     }
 
-    static int count(String text) {
+    private static int count(String text) {
         int words = 0;
         boolean inWord = false;
         for (int i = 0; i < text.length(); i++) {

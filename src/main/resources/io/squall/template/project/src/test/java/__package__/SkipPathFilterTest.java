@@ -5,28 +5,33 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.config.ConfigException;
-import io.squall.config.CrawlerConfig;
-import io.squall.core.Metadata;
-import io.squall.urls.FilterParams;
-import io.squall.urls.FilterVerdict;
+import io.squall.api.ConfigException;
+import io.squall.api.FilterVerdict;
+import io.squall.api.testing.TestExtensions;
+import io.squall.api.testing.TestUrls;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SkipPathFilterTest {
     private static SkipPathFilter filter(Object paths) {
-        return new SkipPathFilter(new FilterParams("urlfilters.yaml", "skipPath", Map.of("paths", paths),
-                CrawlerConfig.defaults()));
+        return TestExtensions.configure(new SkipPathFilter(), Map.of("paths", paths));
     }
 
     @Test
     void rejectsThePathsItIsGivenAndKeepsTheOthers() {
         SkipPathFilter filter = filter(List.of("/private/"));
-        FilterVerdict rejected = filter.filter("http://example.org/private/a.html", new Metadata());
+        FilterVerdict rejected = TestUrls.filter(filter, "http://example.org/private/a.html");
         assertFalse(rejected.accepted());
-        assertEquals("skipPath", rejected.rejectedBy());
-        assertTrue(filter.filter("http://example.org/public/a.html", new Metadata()).accepted());
+        assertEquals("test", rejected.rejectedBy());
+        assertTrue(TestUrls.filter(filter, "http://example.org/public/a.html").accepted());
+    }
+
+    @Test
+    void readsUrlsThatAStricterParserRefuses() {
+        SkipPathFilter filter = filter(List.of("/private/"));
+        assertFalse(TestUrls.filter(filter, "http://example.org/private/a|b{c}^d").accepted());
+        assertTrue(TestUrls.filter(filter, "http://example.org/wiki/a|b{c}^d").accepted());
     }
 
     @Test

@@ -1,0 +1,30 @@
+package io.squall.config;
+
+import io.squall.api.ConfigException;
+
+/**
+ * Storm's {@code topology.message.timeout.secs}, and how often the bolts that hold tuples renew it: every
+ * third of it, so that a held tuple's timeout is renewed twice before it could expire.
+ */
+public final class MessageTimeout {
+    static final String KEY = "topology.message.timeout.secs";
+    /** Below this, the time between two holders (a parse, a bulk write on a busy node) risks a replay. */
+    static final int MIN_SECONDS = 10;
+
+    private MessageTimeout() {
+    }
+
+    /** @throws ConfigException when the timeout is too short to renew */
+    public static void check(CrawlerConfig config) {
+        long seconds = config.getLong(KEY);
+        if (seconds < MIN_SECONDS) {
+            throw new ConfigException(KEY + " is " + seconds + ": it must be at least " + MIN_SECONDS
+                    + " s (bolts renew the timeout of the tuples they hold every third of it)");
+        }
+    }
+
+    /** The period of the tick tuples on which a bolt renews what it holds, in seconds. */
+    public static int renewalPeriodSeconds(CrawlerConfig config) {
+        return (int) Math.max(1, config.getLong(KEY) / 3);
+    }
+}

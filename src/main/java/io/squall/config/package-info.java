@@ -1,0 +1,7 @@
+/**
+ * The crawl's settings: defaults, validation, the files shipped with the topology.
+ *
+ * <p><b>Internal:</b> not Squall's API; any of it may change in any release. Extensions and bolts build on
+ * {@code io.squall.api} and {@code io.squall.api.storm} (docs/extending.md).
+ */
+package io.squall.config;

@@ -1,0 +1,7 @@
+/**
+ * Metrics: counters and gauges, to OpenSearch and to the console.
+ *
+ * <p><b>Internal:</b> not Squall's API; any of it may change in any release. Extensions and bolts build on
+ * {@code io.squall.api} and {@code io.squall.api.storm} (docs/extending.md).
+ */
+package io.squall.metrics;

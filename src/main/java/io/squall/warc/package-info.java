@@ -1,0 +1,7 @@
+/**
+ * The WARC writer: fetched responses archived to WARC files.
+ *
+ * <p><b>Internal:</b> not Squall's API; any of it may change in any release. Extensions and bolts build on
+ * {@code io.squall.api} and {@code io.squall.api.storm} (docs/extending.md).
+ */
+package io.squall.warc;
