@@ -72,7 +72,9 @@ final class FaultHarness {
             List<String> endings = new ArrayList<>();
             for (FaultStep step : schedule.steps()) {
                 int number = runs.size() + 1;
+                long began = System.nanoTime();
                 Ran ran = runOnce(number, step, schedule, faultWeb, web, proxy, conf);
+                long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began);
                 runs.add(ran.run);
                 endings.add(ran.ending);
                 boolean last = number == schedule.steps().size();
@@ -84,8 +86,8 @@ final class FaultHarness {
                             + broken.size() + " invariants broken:\n  " + String.join("\n  ", broken.stream()
                             .limit(20).toList())));
                 }
-                out.printf("  run %d: %s; %d pages served, index %d FETCHED of %d; invariants held%n", number,
-                        ran.ending, ran.run.requested().size(), ran.run.fetchedAfter(), index.size());
+                out.printf("  run %d (%d s): %s; %d pages served, index %d FETCHED of %d; invariants held%n", number,
+                        seconds, ran.ending, ran.run.requested().size(), ran.run.fetchedAfter(), index.size());
             }
             int kills = (int) runs.stream().filter(Run::killed).count();
             int inFlight = runs.stream().mapToInt(r -> r.inFlightAtKill().size()).sum();

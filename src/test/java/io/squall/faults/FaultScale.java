@@ -6,7 +6,7 @@ package io.squall.faults;
  * or so on a loaded 2-core machine; {@link #BENCH} is for the longer runs of {@code bench/run faults}.
  */
 public record FaultScale(String name, int hosts, int pagesPerHost, int heavyLinks, int faults) {
-    public static final FaultScale CI = new FaultScale("ci", 3, 60, 120, 3);
+    public static final FaultScale CI = new FaultScale("ci", 3, 40, 100, 2);
     public static final FaultScale BENCH = new FaultScale("bench", 5, 300, 800, 5);
 
     public FaultScale {

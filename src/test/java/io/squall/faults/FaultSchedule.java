@@ -4,7 +4,7 @@ import io.squall.faults.FaultStep.Ending;
 import io.squall.faults.FaultStep.OpenSearchTrouble;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * A random sequence of crawl runs, each ending in a fault or a stop, then one run to the end, drawn from a
@@ -22,7 +22,7 @@ public record FaultSchedule(long seed, FaultScale scale, int delayMillis, List<F
     }
 
     public static FaultSchedule generate(long seed, FaultScale scale) {
-        Random random = new Random(seed);
+        SplittableRandom random = new SplittableRandom(seed);
         int delayMillis = DELAYS_MILLIS[random.nextInt(DELAYS_MILLIS.length)];
         // A fault strikes within the first share of the web a run could fetch, so that most faults strike a
         // crawl that is still busy (one that has finished first ends by itself, which the harness records).
@@ -35,7 +35,7 @@ public record FaultSchedule(long seed, FaultScale scale, int delayMillis, List<F
         return new FaultSchedule(seed, scale, delayMillis, steps);
     }
 
-    private static FaultStep fault(Random random, Ending ending, int share) {
+    private static FaultStep fault(SplittableRandom random, Ending ending, int share) {
         int at = 2 + random.nextInt(share - 1);
         OpenSearchTrouble trouble = random.nextInt(5) < 2
                 ? new OpenSearchTrouble(1 + random.nextInt(at), 3 + random.nextInt(10), 200 + random.nextInt(1800))

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.Set;
 
 /**
@@ -43,7 +43,7 @@ public final class FaultWeb {
             }
         }
         // Its own stream of the seed: the schedule's draws do not shift the web's.
-        Random random = new Random(~schedule.seed());
+        SplittableRandom random = new SplittableRandom(~schedule.seed());
         Map<String, List<String>> links = new LinkedHashMap<>();
         List<String> seeds = new ArrayList<>();
         for (Site site : hosts) {
