@@ -43,7 +43,8 @@ public record FaultSchedule(long seed, FaultScale scale, int delayMillis, List<F
         return switch (ending) {
             case KILL, SIGTERM, CONSOLE_STOP -> new FaultStep(ending, at, 0, 0, trouble);
             case MAX_PAGES -> new FaultStep(ending, 0, at, 0, trouble);
-            case DURATION -> new FaultStep(ending, 0, 0, 3 + random.nextInt(12), trouble);
+            // Short: a generated web is crawled in seconds, and a duration that outlasts it stops nothing.
+            case DURATION -> new FaultStep(ending, 0, 0, 2 + random.nextInt(6), trouble);
             case FINISH -> throw new IllegalArgumentException("not a fault: " + ending);
         };
     }
