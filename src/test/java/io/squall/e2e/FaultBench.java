@@ -32,7 +32,7 @@ public final class FaultBench {
                 long seed = seeds.get(i);
                 try (TestOpenSearch os = new TestOpenSearch(node, "faults" + i + "-")) {
                     FaultHarness.Report report = new FaultHarness(os, work.resolve("schedule" + i), System.out,
-                            "BENCH_FAULTS_SEED=SEED bench/run faults").run(FaultSchedule.generate(seed, FaultScale.BENCH));
+                            "BENCH_FAULTS_SEED={seed} bench/run faults").run(FaultSchedule.generate(seed, FaultScale.BENCH));
                     kills += report.kills();
                     inFlight += report.inFlightAtKills();
                     fetchedAgain += report.fetchedAgain();
@@ -42,8 +42,8 @@ public final class FaultBench {
                 }
             }
         }
-        System.out.printf("Fault schedules run: %d; invariants held in %d; %d kills with %d pages in flight, %d pages"
-                + " fetched twice; failing seeds: %s (data in %s)%n", seeds.size(), seeds.size() - failures.size(),
+        System.out.printf("Fault schedules run: %d; invariants held in %d (in those: %d kills with %d pages in flight,"
+                + " %d pages fetched twice); failing seeds: %s (data in %s)%n", seeds.size(), seeds.size() - failures.size(),
                 kills, inFlight, fetchedAgain, failures.isEmpty() ? "none" : String.join(", ", failures), work);
         System.exit(failures.isEmpty() ? 0 : 1);
     }

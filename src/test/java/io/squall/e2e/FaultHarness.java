@@ -47,7 +47,7 @@ final class FaultHarness {
     private final String replay;
 
     /**
-     * @param replay how to run one seed again, with {@code SEED} where the seed goes (printed on failure)
+     * @param replay how to run one seed again, with {@code {seed}} where the seed goes (printed on failure)
      */
     FaultHarness(TestOpenSearch os, Path dir, PrintStream out, String replay) {
         this.os = os;
@@ -62,6 +62,17 @@ final class FaultHarness {
 
     Report run(FaultSchedule schedule) throws Exception {
         out.println("Fault schedule, " + schedule.describe());
+        try {
+            return runSteps(schedule);
+        } catch (AssertionError e) {
+            throw e;
+        } catch (Exception | Error e) {
+            // Whatever went wrong, the message names the seed that replays it.
+            throw new AssertionError(failure(schedule, "the harness failed: " + e), e);
+        }
+    }
+
+    private Report runSteps(FaultSchedule schedule) throws Exception {
         try (TestWeb web = TestWeb.start(schedule.scale().hosts());
                 OpenSearchProxy proxy = new OpenSearchProxy(os.address())) {
             FaultWeb faultWeb = FaultWeb.declare(schedule, web.sites());
@@ -78,7 +89,7 @@ final class FaultHarness {
                 runs.add(ran.run);
                 endings.add(ran.ending);
                 boolean last = number == schedule.steps().size();
-                Map<String, Entry> index = index();
+                Map<String, Entry> index = ran.index;
                 List<String> broken = last ? invariants.atEnd(runs, index, Instant.now())
                         : invariants.afterRun(runs, index, Instant.now());
                 if (!broken.isEmpty()) {
@@ -99,7 +110,7 @@ final class FaultHarness {
         }
     }
 
-    private record Ran(Run run, String ending) {
+    private record Ran(Run run, String ending, Map<String, Entry> index) {
     }
 
     private Ran runOnce(int number, FaultStep step, FaultSchedule schedule, FaultWeb faultWeb, TestWeb web,
@@ -150,7 +161,7 @@ final class FaultHarness {
             ending += ", " + inFlight.size() + " of them in flight";
         }
         return new Ran(new Run(number, killed, requested, concurrency, gaps, fetchedBefore, fetched(index),
-                summaryFetched, inFlight), ending);
+                summaryFetched, inFlight), ending, index);
     }
 
     private String[] crawlArgs(int number, FaultStep step, FaultSchedule schedule, FaultWeb faultWeb,
@@ -199,8 +210,8 @@ final class FaultHarness {
                     default -> throw new IllegalStateException("no fault to deal for " + step);
                 }
                 struck = true;
-                if (step.ending() == Ending.KILL) {
-                    crawl.waitFor();
+                if (step.ending() == Ending.KILL && !crawl.waitFor(1, TimeUnit.MINUTES)) {
+                    throw new IllegalStateException("the crawl outlived kill -9 by a minute");
                 }
             }
             Thread.sleep(POLL_MILLIS);
@@ -234,7 +245,7 @@ final class FaultHarness {
     }
 
     private String failure(FaultSchedule schedule, String what) {
-        return "Fault schedule, " + schedule.describe() + "\n" + what + "\nReplay: " + replay.replace("SEED",
+        return "Fault schedule, " + schedule.describe() + "\n" + what + "\nReplay: " + replay.replace("{seed}",
                 Long.toString(schedule.seed()));
     }
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(OpenSearchExtension.class)
 class FaultScheduleIT {
     private static final String REPLAY = "mvn -q -o test-compile failsafe:integration-test failsafe:verify"
-            + " -Dit.test=FaultScheduleIT -Dsquall.faults.seed=SEED";
+            + " -Dit.test=FaultScheduleIT -Dsquall.faults.seed={seed}";
 
     @TempDir
     Path dir;

@@ -94,11 +94,18 @@ class FaultInvariantsTest {
 
     @Test
     void twoRequestsAtOnceOrAGapUnderTheDelayBreakPoliteness() {
-        Run impolite = new Run(1, false, List.of(A), Map.of("127.0.0.2", 2), Map.of("127.0.0.2", 99_000_000L), 0, 1,
+        Run impolite = new Run(1, false, List.of(A), Map.of("127.0.0.2", 2), Map.of("127.0.0.2", 94_000_000L), 0, 1,
                 1, Set.of());
         List<String> broken = invariants.afterRun(List.of(impolite), index(A, fetched()), NOW);
         assertEquals(List.of("run 1: 2 requests at once on 127.0.0.2",
-                "run 1: 99.0 ms between two requests on 127.0.0.2, under the delay of 100.0 ms"), broken);
+                "run 1: 94.0 ms between two requests on 127.0.0.2, under the delay of 100.0 ms"), broken);
+    }
+
+    @Test
+    void aGapShortOnlyByTheServersSchedulingHolds() {
+        Run polite = new Run(1, false, List.of(A), Map.of("127.0.0.2", 1), Map.of("127.0.0.2", 99_900_000L), 0, 1,
+                1, Set.of());
+        assertEquals(List.of(), invariants.afterRun(List.of(polite), index(A, fetched()), NOW));
     }
 
     @Test
