@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code bench/run faults}: the fault harness at length, {@code BENCH_FAULTS_SCHEDULES} (5) schedules of
@@ -44,7 +46,14 @@ public final class FaultBench {
         }
         System.out.printf("Fault schedules run: %d; invariants held in %d (in those: %d kills with %d pages in flight,"
                 + " %d pages fetched twice); failing seeds: %s (data in %s)%n", seeds.size(), seeds.size() - failures.size(),
-                kills, inFlight, fetchedAgain, failures.isEmpty() ? "none" : String.join(", ", failures), work);
+                kills, inFlight, fetchedAgain, failures.isEmpty() ? "none" : String.join(", ", failures),
+                failures.isEmpty() ? "removed" : work);
+        if (failures.isEmpty()) {
+            // Each schedule leaves an OpenSearch node's data and its crawls' logs: kept only to study a failure.
+            try (Stream<Path> files = Files.walk(work)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
         System.exit(failures.isEmpty() ? 0 : 1);
     }
 
