@@ -45,9 +45,9 @@ public final class FaultBench {
             }
         }
         System.out.printf("Fault schedules run: %d; invariants held in %d (in those: %d kills with %d pages in flight,"
-                + " %d pages fetched twice); failing seeds: %s (data in %s)%n", seeds.size(), seeds.size() - failures.size(),
+                + " %d pages fetched twice); failing seeds: %s (data %s)%n", seeds.size(), seeds.size() - failures.size(),
                 kills, inFlight, fetchedAgain, failures.isEmpty() ? "none" : String.join(", ", failures),
-                failures.isEmpty() ? "removed" : work);
+                failures.isEmpty() ? "removed" : "in " + work);
         if (failures.isEmpty()) {
             // Each schedule leaves an OpenSearch node's data and its crawls' logs: kept only to study a failure.
             try (Stream<Path> files = Files.walk(work)) {
