@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@link #rejectBulks(int)}: the next bulk requests are answered 429 {@code es_rejected_execution},
  *       a node whose write queue is full;</li>
  *   <li>{@link #rejectFirstItemOfBulks(int)}: the next bulk requests reach the node, and the first item's
- *       answer is turned into a 429 rejection, as a node rejects one shard's part of a bulk.</li>
+ *       answer is turned into a 429 rejection, as a node rejects one shard's part of a bulk;</li>
+ *   <li>{@link #answerLate(long)}: every request is answered that much later, a node that is overloaded.</li>
  * </ul>
  */
 public final class OpenSearchProxy implements AutoCloseable {
@@ -43,6 +44,7 @@ public final class OpenSearchProxy implements AutoCloseable {
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private volatile boolean denyRefreshes;
+    private volatile long lateMillis;
     private final AtomicInteger bulksToReject = new AtomicInteger();
     private final AtomicInteger bulksWithFirstItemToReject = new AtomicInteger();
     private final AtomicInteger refreshesDenied = new AtomicInteger();
@@ -79,6 +81,12 @@ public final class OpenSearchProxy implements AutoCloseable {
         return this;
     }
 
+    /** Answers every request (a rejection too) {@code millis} late from now on; 0 answers at once again. */
+    public OpenSearchProxy answerLate(long millis) {
+        lateMillis = millis;
+        return this;
+    }
+
     public int refreshesDenied() {
         return refreshesDenied.get();
     }
@@ -101,6 +109,10 @@ public final class OpenSearchProxy implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             URI uri = exchange.getRequestURI();
+            long late = lateMillis;
+            if (late > 0) {
+                Thread.sleep(late);
+            }
             boolean bulk = uri.getPath().endsWith("/_bulk");
             if (denyRefreshes && uri.getPath().endsWith("/_refresh")) {
                 refreshesDenied.incrementAndGet();

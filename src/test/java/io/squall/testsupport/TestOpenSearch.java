@@ -25,7 +25,8 @@ public final class TestOpenSearch implements AutoCloseable {
     private final String prefix;
     private OpenSearchClient client;
 
-    TestOpenSearch(EmbeddedOpenSearch node, String prefix) {
+    /** A view of a node with index names of that prefix; tests get theirs from {@link OpenSearchExtension}. */
+    public TestOpenSearch(EmbeddedOpenSearch node, String prefix) {
         this.node = node;
         this.prefix = prefix;
     }

@@ -11,8 +11,10 @@ import java.util.function.Predicate;
 
 /**
  * Every request the test web received, thread-safe, with the measurements tests assert on: concurrency
- * and gaps per host as the server saw them. Server-side gaps are never shorter than the client's own
- * (a client starts before the server sees the request and ends after the server sent the last byte).
+ * and gaps per host as the server saw them. Server-side gaps are no shorter than the client's own (a client
+ * starts before the server sees the request and ends after the server sent the last byte) but for one thing:
+ * a request's end is recorded after its last byte is written, and a loaded machine may run the server's
+ * thread again only after the client has read that byte and sent its next request on another connection.
  */
 public final class RequestLog {
     private final int capacity;

@@ -1,0 +1,66 @@
+package io.squall.faults;
+
+/**
+ * One run of {@code squall crawl} in a fault schedule and how it ends. {@code afterRequests} is when the
+ * fault strikes (requests the test web has answered in this run) for the endings that a harness causes
+ * ({@link Ending#KILL}, {@link Ending#SIGTERM}, {@link Ending#CONSOLE_STOP}); {@code maxPages} and
+ * {@code durationSeconds} are the crawl's own limits for {@link Ending#MAX_PAGES} and {@link Ending#DURATION}
+ * (0 otherwise). {@code trouble}, when not null, is OpenSearch misbehaving for a while during the run.
+ */
+public record FaultStep(Ending ending, int afterRequests, int maxPages, int durationSeconds,
+        OpenSearchTrouble trouble) {
+
+    /** How a run ends. Every ending but {@link #KILL} is a clean stop, after which nothing fetched is lost. */
+    public enum Ending {
+        /** {@code kill -9} of the crawl process. */
+        KILL,
+        /** SIGTERM, which stops as Ctrl-C does. */
+        SIGTERM,
+        /** The web console's stop button ({@code POST api/stop}). */
+        CONSOLE_STOP,
+        /** {@code --max-pages N}. */
+        MAX_PAGES,
+        /** {@code --duration Ns}. */
+        DURATION,
+        /** No fault: the crawl runs until nothing is left to fetch. */
+        FINISH;
+
+        public boolean clean() {
+            return this != KILL;
+        }
+    }
+
+    /**
+     * OpenSearch answering every bulk request 429 (a full write queue) and every request {@code lateMillis}
+     * late, from {@code afterRequests} requests into the run for {@code seconds}.
+     */
+    public record OpenSearchTrouble(int afterRequests, int seconds, int lateMillis) {
+        @Override
+        public String toString() {
+            return "OpenSearch 429 and " + lateMillis + " ms late for " + seconds + " s after " + afterRequests
+                    + " requests";
+        }
+    }
+
+    public FaultStep {
+        boolean triggered = ending == Ending.KILL || ending == Ending.SIGTERM || ending == Ending.CONSOLE_STOP;
+        if (triggered != afterRequests > 0 || (ending == Ending.MAX_PAGES) != maxPages > 0
+                || (ending == Ending.DURATION) != durationSeconds > 0) {
+            throw new IllegalArgumentException("inconsistent step: " + ending + " " + afterRequests + " "
+                    + maxPages + " " + durationSeconds);
+        }
+    }
+
+    @Override
+    public String toString() {
+        String how = switch (ending) {
+            case KILL -> "kill -9 after " + afterRequests + " requests";
+            case SIGTERM -> "SIGTERM after " + afterRequests + " requests";
+            case CONSOLE_STOP -> "console stop after " + afterRequests + " requests";
+            case MAX_PAGES -> "--max-pages " + maxPages;
+            case DURATION -> "--duration " + durationSeconds + "s";
+            case FINISH -> "run to the end";
+        };
+        return trouble == null ? how : how + "; " + trouble;
+    }
+}
