@@ -53,7 +53,7 @@ class LayeringTest {
             Map.entry("api.testing", union(FLOORS, Set.of("parse", "index"))),
             Map.entry("local", union(FLOORS, STAGES, Set.of("storm", "topology"))),
             Map.entry("console", union(FLOORS, STAGES)),
-            Map.entry("migrate", Set.of("config")),
+            Map.entry("migrate", Set.of("api", "config")),
             Map.entry("cli", union(FLOORS, STAGES, Set.of("storm", "topology", "local", "console", "migrate"))));
 
     private static final Set<String> MAY_USE_STORM = Set.of("api.storm", "storm", "topology", "local", "cli");

@@ -344,10 +344,27 @@ public final class BulkWriter implements AutoCloseable {
         }
     }
 
-    /** Sends what is buffered if a request slot is free; otherwise the answer that frees one calls again. */
+    /**
+     * Sends what is buffered if the spacing has passed and a request slot is free; otherwise the answer that
+     * frees a slot calls again. The spacing is checked again here: the linger and an answer can each have
+     * scheduled a call for the same moment, and the second must not leave right behind the first.
+     */
     private synchronized void sendIfSlotFree() {
         lingering = false;
-        if (pending.isEmpty() || !requestSlots.tryAcquire()) {
+        if (pending.isEmpty() || closed) {
+            return;
+        }
+        long wait = spacing.waitMillis(clock.nanos());
+        if (wait > 0) {
+            lingering = true;
+            try {
+                timer.schedule(this::sendIfSlotFree, wait, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                lingering = false; // closing: close() sends what is left itself
+            }
+            return;
+        }
+        if (!requestSlots.tryAcquire()) {
             return;
         }
         sendWithSlot(takeBatch());

@@ -87,7 +87,7 @@ class HostFreshnessTest {
                 }
                 fetch(writer, url, stored);
             }
-            writer.close(); // writes the hosts' figures into the bulk
+            writer.drain(); // writes the hosts' figures into the bulk
             overall = writer.expectedFreshness();
         }
         os.refresh(SquallIndex.HOSTS);

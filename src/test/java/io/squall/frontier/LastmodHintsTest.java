@@ -197,7 +197,7 @@ class LastmodHintsTest {
         try (BulkWriter bulk = statusBulk(os, config)) {
             StatusWriter writer = new StatusWriter(config, bulk, restarted, clock);
             assertTrue(sitemapRead(writer, List.of(listed(changed, later), listed(old, T0.minusSeconds(3600)))));
-            writer.close();
+            writer.drain();
         }
         assertEquals(1, restarted.get("status.lastmod.seen"), "the date it holds already");
         assertEquals(1, restarted.get("status.lastmod.not-newer"), "its last fetch, from its change history");
@@ -232,7 +232,7 @@ class LastmodHintsTest {
             assertEquals(0, counted.get("status.written.DISCOVERED"));
             assertEquals(1, counted.get("status.lastmod.due"));
             assertEquals(clock.instant(), Instant.parse((String) doc(os, old).get("nextFetchDate")));
-            writer.close();
+            writer.drain();
         }
     }
 

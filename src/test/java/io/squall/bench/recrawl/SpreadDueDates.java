@@ -2,10 +2,13 @@ package io.squall.bench.recrawl;
 
 import io.squall.api.Metadata;
 import io.squall.api.Scheduler;
+import io.squall.api.Settings;
 import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.frontier.FreshnessScheduler;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
@@ -21,15 +24,20 @@ public final class SpreadDueDates implements Scheduler {
     static final String FROM = "bench.recrawl.due.from";
     static final String SPREAD = "bench.recrawl.due.spread.seconds";
 
-    private final FreshnessScheduler plan;
-    private final long from;
-    private final long spreadMillis;
     private final SplittableRandom random = new SplittableRandom(40);
+    private FreshnessScheduler plan;
+    private long from;
+    private long spreadMillis;
 
-    public SpreadDueDates(CrawlerConfig config) {
-        this.plan = new FreshnessScheduler(config);
-        this.from = config.getLong(FROM);
-        this.spreadMillis = config.getLong(SPREAD) * 1000;
+    @Override
+    public void configure(Settings settings) {
+        Map<String, Object> crawl = new HashMap<>();
+        for (String name : settings.names()) {
+            crawl.put(name, settings.get(name));
+        }
+        this.plan = new FreshnessScheduler(CrawlerConfig.fromStormConf(crawl));
+        this.from = settings.getLong(FROM, 0);
+        this.spreadMillis = settings.getLong(SPREAD, 0) * 1000;
     }
 
     @Override
