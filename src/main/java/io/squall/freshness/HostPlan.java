@@ -1,5 +1,8 @@
 package io.squall.freshness;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * One host's known pages, counted by how much freshness a fetch of each buys, and the price μ that spends the
  * host's fetch budget best (Cho and Garcia-Molina's Lagrange condition: every page is fetched at the rate
@@ -19,8 +22,14 @@ final class HostPlan {
     static final int BUCKETS = 48 * PER_OCTAVE + 1;
 
     private static final double LN2 = Math.log(2);
-    /** How much each recorded estimate keeps of the ones before: a memory of about a thousand. */
+    /** How much each recorded estimate keeps of the ones before: a memory of about a thousand for the host. */
     private static final double RATE_MEMORY = 0.999;
+    /** A pattern holds fewer pages than its host: a memory of about a hundred estimates. */
+    private static final double PATTERN_RATE_MEMORY = 0.99;
+    /** Path patterns whose rates a host keeps, the most recently used (about 100 bytes each). */
+    static final int PATTERNS = 16;
+    /** Estimates a pattern needs before its pages start from its rate rather than the host's: three (decayed). */
+    static final double PATTERN_ESTIMATES = 2.5;
 
     private final int[] pages = new int[BUCKETS];
     private final double[] weights = new double[BUCKETS];
@@ -32,17 +41,30 @@ final class HostPlan {
     private double newPages;
     private long newPagesAtMillis;
 
-    /** Estimates recorded, decayed, and the sum of their logarithms: the host's typical rate. */
-    private double rates;
-    private double logRates;
+    private final TypicalRate hostRate = new TypicalRate(RATE_MEMORY);
+    /** Made at the first estimate recorded, at most {@value #PATTERNS} patterns. */
+    private Map<String, TypicalRate> patternRates;
 
-    void recordRate(double rate) {
-        rates = rates * RATE_MEMORY + 1;
-        logRates = logRates * RATE_MEMORY + Math.log(rate);
+    void recordRate(String pattern, double rate) {
+        hostRate.record(rate);
+        if (patternRates == null) {
+            patternRates = new LinkedHashMap<>(PATTERNS * 2, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, TypicalRate> eldest) {
+                    return size() > PATTERNS;
+                }
+            };
+        }
+        patternRates.computeIfAbsent(pattern, p -> new TypicalRate(PATTERN_RATE_MEMORY)).record(rate);
     }
 
-    double typicalRate(double fallback) {
-        return rates < 1 ? fallback : Math.exp(logRates / rates);
+    /** The typical rate of the host's pages of that pattern, or of all its pages while the pattern has few (or is null). */
+    double typicalRate(String pattern, double fallback) {
+        TypicalRate ofPattern = patternRates == null ? null : patternRates.get(pattern);
+        if (ofPattern != null && ofPattern.count() >= PATTERN_ESTIMATES) {
+            return ofPattern.value(fallback);
+        }
+        return hostRate.value(fallback);
     }
 
     /** The bucket of a ratio of change rate (per second) to weight. */

@@ -127,27 +127,35 @@ public final class RefreshPlanner {
     }
 
     /**
-     * A host's typical change rate (the geometric mean of its pages' estimates, recent ones weighing more),
-     * where a page without observations of its own starts; {@code fallback} for a host without any.
+     * A host's typical change rate (the geometric mean of its pages' estimates, recent ones weighing more):
+     * what a page's own observations are weighed against. {@code fallback} for a host without any.
      */
     public double typicalRate(String host, double fallback) {
+        return typicalRate(host, null, fallback);
+    }
+
+    /**
+     * The typical change rate of a host's pages of a {@link PathPattern}, or of all the host's pages while that
+     * pattern has few estimates (or is null): where a page without observations of its own starts.
+     */
+    public double typicalRate(String host, String pattern, double fallback) {
         HostPlan plan = hosts.getIfPresent(host);
         if (plan == null) {
             return fallback;
         }
         synchronized (plan) {
-            return plan.typicalRate(fallback);
+            return plan.typicalRate(pattern, fallback);
         }
     }
 
-    /** Adds a page's estimate, from its own observations, to its host's typical rate. */
-    public void recordRate(String host, double rate) {
+    /** Adds a page's estimate, from its own observations, to its host's and its pattern's typical rates. */
+    public void recordRate(String host, String pattern, double rate) {
         if (!(rate > 0)) {
             return;
         }
         HostPlan plan = hosts.get(host, h -> new HostPlan());
         synchronized (plan) {
-            plan.recordRate(rate);
+            plan.recordRate(pattern, rate);
         }
     }
 

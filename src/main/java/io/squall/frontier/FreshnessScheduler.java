@@ -8,6 +8,7 @@ import io.squall.config.CrawlerConfig;
 import io.squall.core.MetadataKeys;
 import io.squall.freshness.ChangeHistory;
 import io.squall.freshness.Observation;
+import io.squall.freshness.PathPattern;
 import io.squall.freshness.RefreshMath;
 import io.squall.freshness.RefreshPlanner;
 import java.time.Instant;
@@ -88,10 +89,16 @@ public final class FreshnessScheduler implements Scheduler {
             return defaults.nextFetchDate(url, hostKey, status, metadata, now);
         }
         ChangeHistory history = ChangeHistory.of(metadata);
-        double typical = planner.typicalRate(hostKey, defaultRate);
+        String pattern = PathPattern.ofUrl(url);
+        // A page seen for the first time starts from the rate of its kind of pages (its path pattern); once it
+        // has observations, they are weighed against the whole host's: a pattern's prior on every estimate
+        // pulled a section's pages towards its own mean, where refetching pays most, and the simulation's
+        // freshness fell (docs/benchmarks.md).
+        double typical = history.hasObservations() ? planner.typicalRate(hostKey, defaultRate)
+                : planner.typicalRate(hostKey, pattern, defaultRate);
         double rate = estimate(history, typical);
         if (history.hasObservations()) {
-            planner.recordRate(hostKey, rate);
+            planner.recordRate(hostKey, pattern, rate);
         }
         boolean first = Observation.FIRST.label.equals(metadata.getFirst(ChangeHistory.OBSERVED));
         // Dated changes give a fair estimate however fast the page changes; only undated ones need a probe.

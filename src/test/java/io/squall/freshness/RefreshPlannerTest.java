@@ -156,4 +156,42 @@ class RefreshPlannerTest {
         assertTrue(tooFast.place().endsWith(":" + (HostPlan.BUCKETS - 1) + ":1"), "counted as asking for nothing: "
                 + tooFast.place());
     }
+
+    @Test
+    void aNewPageStartsFromItsPatternsRateOnceThePatternHasEstimatesElseFromItsHosts() {
+        RefreshPlanner planner = new RefreshPlanner(1, 0.2, MIN, MAX, 10);
+        assertEquals(0.5, planner.typicalRate("h", "/news/", 0.5), "a host without estimates: the fallback");
+        for (int i = 0; i < 20; i++) {
+            planner.recordRate("h", "/news/", 1.0 / 60);
+            planner.recordRate("h", "/archive/", 1.0 / 86_400);
+        }
+        assertEquals(1.0 / 60, planner.typicalRate("h", "/news/", 0.5), 1e-9);
+        assertEquals(1.0 / 86_400, planner.typicalRate("h", "/archive/", 0.5), 1e-12);
+        double host = planner.typicalRate("h", "/shop/", 0.5);
+        double middle = Math.sqrt(1.0 / 60 / 86_400);
+        assertEquals(middle, host, 0.02 * middle, "a pattern never seen: the host's geometric mean");
+
+        planner.recordRate("h", "/shop/", 1);
+        planner.recordRate("h", "/shop/", 1);
+        assertEquals(planner.typicalRate("h", "/other/", 0.5), planner.typicalRate("h", "/shop/", 0.5),
+                "two estimates are too few for a pattern of its own");
+        planner.recordRate("h", "/shop/", 1);
+        assertEquals(1, planner.typicalRate("h", "/shop/", 0.5), 1e-9);
+    }
+
+    @Test
+    void aHostKeepsTheRatesOfItsMostRecentlyUsedPatternsOnly() {
+        RefreshPlanner planner = new RefreshPlanner(1, 0.2, MIN, MAX, 10);
+        for (int i = 0; i < 5; i++) {
+            planner.recordRate("h", "/first/", 1);
+        }
+        for (int p = 0; p < HostPlan.PATTERNS; p++) {
+            for (int i = 0; i < 5; i++) {
+                planner.recordRate("h", "/other" + p + "/", 1e-4);
+            }
+        }
+        assertNotEquals(1, planner.typicalRate("h", "/first/", 0.5), 1e-6,
+                "the least recently used pattern was forgotten: the host's rate stands for it");
+        assertEquals(1e-4, planner.typicalRate("h", "/other0/", 0.5), 1e-9);
+    }
 }

@@ -37,7 +37,8 @@ class FreshnessSchedulerTest {
 
     /**
      * Fetches a host's pages as a crawl would, each when it is due, for {@code rounds} due times each: pages
-     * 0..n/2 change at every fetch, the others never. Returns the mean interval of each half at the end.
+     * 0..n/2 (under /live/) change at every fetch, the others (under /archive/) never. Returns the mean
+     * interval of each half at the end.
      */
     private static double[] crawl(Scheduler scheduler, int pages, int rounds) {
         ChangeTracker tracker = new ChangeTracker(new ChangeDetector(3));
@@ -60,7 +61,8 @@ class FreshnessSchedulerTest {
             md.set(MetadataKeys.FETCH_STATUS_CODE, "200");
             md.set(MetadataKeys.DIGEST, changing ? "v" + r : "same");
             tracker.fetched(md, now);
-            Instant after = scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, now).orElseThrow();
+            String url = "http://h/" + (changing ? "live/" : "archive/") + next;
+            Instant after = scheduler.nextFetchDate(url, "h", Status.FETCHED, md, now).orElseThrow();
             lastInterval[next] = seconds(now, after);
             due[next] = after;
             stored[next] = md;
@@ -91,6 +93,26 @@ class FreshnessSchedulerTest {
         double expected = Double.parseDouble(md.getFirst(FreshnessScheduler.EXPECTED));
         assertTrue(expected > 0 && expected <= 1, md.toString());
         assertTrue(md.getFirst(FreshnessScheduler.PLAN).matches("[0-9a-z]+:\\d+:1"), md.toString());
+    }
+
+    @Test
+    void aNewPageStartsFromTheRateOfItsHostsPagesOfTheSamePathPattern() {
+        Scheduler scheduler = Schedulers.fromConfig(config(Map.of("scheduler.freshness.default.change.seconds", 100)));
+        crawl(scheduler, 20, 12);
+        double live = firstFetchRate(scheduler, "http://h/live/new");
+        double archive = firstFetchRate(scheduler, "http://h/archive/new");
+        double elsewhere = firstFetchRate(scheduler, "http://h/other/new");
+        assertTrue(live > 4 * archive, "a new page under /live/: " + live + " a day, under /archive/: " + archive);
+        assertTrue(elsewhere < live && elsewhere > archive, "a new page of no known pattern, from the whole host's: "
+                + elsewhere);
+    }
+
+    /** The change rate (a day) the scheduler gives a page at its first fetch. */
+    private static double firstFetchRate(Scheduler scheduler, String url) {
+        Metadata md = new Metadata().set(MetadataKeys.FETCH_STATUS_CODE, "200").set(MetadataKeys.DIGEST, "new");
+        new ChangeTracker(new ChangeDetector(3)).fetched(md, T0);
+        scheduler.nextFetchDate(url, "h", Status.FETCHED, md, T0);
+        return Double.parseDouble(md.getFirst(FreshnessScheduler.RATE));
     }
 
     @Test

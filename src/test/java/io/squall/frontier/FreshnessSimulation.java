@@ -25,8 +25,13 @@ import java.util.Random;
  * tracker are Squall's own. Prints the time-averaged freshness over the second half against the optimum
  * with the true rates and the uniform policy at the same fetches.
  *
+ * <p>With {@code sections} above 0, the host is a site of that many sections whose pages change alike (pages
+ * ranked by rate, each section a run of ranks), and its pages are found one by one over the first half, as a
+ * news site's new pages: with {@code paths} true each section is a directory of the URLs (the path pattern
+ * gives a new page its section's rate), with false every URL is in the same directory (the host's rate only).
+ *
  * <p>Run: {@code java -cp target/classes:target/test-classes:$(cat cp.txt) io.squall.frontier.FreshnessSimulation
- * [pages] [seconds] [fastest] [slowest] [lastModified: true|false] [seed]}.
+ * [pages] [seconds] [fastest] [slowest] [lastModified: true|false] [seed] [sections] [paths: true|false]}.
  */
 public final class FreshnessSimulation {
     private FreshnessSimulation() {
@@ -39,11 +44,14 @@ public final class FreshnessSimulation {
         double slowest = args.length > 3 ? Double.parseDouble(args[3]) : 600;
         boolean lastModified = args.length > 4 && Boolean.parseBoolean(args[4]);
         long seed = args.length > 5 ? Long.parseLong(args[5]) : 1;
+        int sections = args.length > 6 ? Integer.parseInt(args[6]) : 0;
+        boolean paths = args.length <= 7 || Boolean.parseBoolean(args[7]);
         Random random = new Random(seed);
         double[] rates = new double[pages];
         for (int i = 0; i < pages; i++) {
             rates[i] = 1 / Math.exp(Math.log(fastest) + random.nextDouble() * Math.log(slowest / fastest));
         }
+        String[] urls = urls(rates, sections, paths);
         double[][] changes = new double[pages][];
         for (int i = 0; i < pages; i++) {
             double t = 0;
@@ -77,7 +85,8 @@ public final class FreshnessSimulation {
         long samples = 0;
         double window = seconds / 2.0;
         for (int i = 0; i < pages; i++) {
-            due[i] = i * 0.001; // discovered at the start, in order
+            // Discovered at the start, in order; a site of sections: one after the other over the first half.
+            due[i] = sections > 0 ? i * window / pages : i * 0.001;
         }
         double nextSlot = 0;
         for (double t = 0; t < seconds; t += 0.25) {
@@ -101,7 +110,7 @@ public final class FreshnessSimulation {
                                 origin.plusMillis(Math.round(changed * 1000)).atOffset(ZoneOffset.UTC)));
                     }
                     tracker.fetched(md, now);
-                    Instant after = scheduler.nextFetchDate("http://h/", "h", Status.FETCHED, md, now).orElseThrow();
+                    Instant after = scheduler.nextFetchDate(urls[next], "h", Status.FETCHED, md, now).orElseThrow();
                     due[next] = (after.toEpochMilli() - origin.toEpochMilli()) / 1000.0;
                     stored[next] = md;
                     heldVersion[next] = version;
@@ -155,6 +164,23 @@ public final class FreshnessSimulation {
             System.out.printf("  changes every %d+ s: %d pages, %.2f fetches a page a minute (optimum %.2f)%n",
                     bounds[b], n, n == 0 ? 0 : fetched * 60.0 / window / n, n == 0 ? 0 : optimalFetches / n);
         }
+    }
+
+    /**
+     * The pages' URLs: with sections, page i is in the section of its rate's rank (a directory named by letters:
+     * digits would read as one pattern), or all in one directory when {@code paths} is false.
+     */
+    private static String[] urls(double[] rates, int sections, boolean paths) {
+        Integer[] byRate = new Integer[rates.length];
+        Arrays.setAll(byRate, i -> i);
+        Arrays.sort(byRate, (a, b) -> Double.compare(rates[a], rates[b]));
+        String[] urls = new String[rates.length];
+        for (int rank = 0; rank < rates.length; rank++) {
+            int page = byRate[rank];
+            String section = sections > 0 && paths ? "section-" + (char) ('a' + rank * sections / rates.length) + "/" : "";
+            urls[page] = "http://h/" + section + "page-" + page;
+        }
+        return urls;
     }
 
     private static String words(int n) {
