@@ -102,10 +102,14 @@ class FaultInvariantsTest {
     }
 
     @Test
-    void aGapShortOnlyByTheServersSchedulingHolds() {
-        Run polite = new Run(1, false, List.of(A), Map.of("127.0.0.2", 1), Map.of("127.0.0.2", 99_900_000L), 0, 1,
+    void aGapOfTheDelayHoldsAndOneATenthOfAMillisecondShorterBreaks() {
+        Run polite = new Run(1, false, List.of(A), Map.of("127.0.0.2", 1), Map.of("127.0.0.2", 100_000_000L), 0, 1,
                 1, Set.of());
         assertEquals(List.of(), invariants.afterRun(List.of(polite), index(A, fetched()), NOW));
+        Run justShort = new Run(1, false, List.of(A), Map.of("127.0.0.2", 1), Map.of("127.0.0.2", 99_900_000L), 0, 1,
+                1, Set.of());
+        assertEquals(List.of("run 1: 99.9 ms between two requests on 127.0.0.2, under the delay of 100.0 ms"),
+                invariants.afterRun(List.of(justShort), index(A, fetched()), NOW));
     }
 
     @Test

@@ -2,8 +2,8 @@ package io.squall.testweb;
 
 /**
  * One request as the test web saw it. Times are {@link System#nanoTime()} values: {@code startNanos} when the
- * request's headers had been read, {@code endNanos} when the last byte of the answer was written (or the
- * connection closed without one); {@link Long#MAX_VALUE} while the answer is still pending. {@code sentBytes}
+ * request's headers had been read, {@code endNanos} just before the last bytes of the answer were written
+ * (the client cannot have read them sooner), or when the connection closed without an answer; {@link Long#MAX_VALUE} while the answer is still pending. {@code sentBytes}
  * counts the bytes of the answer the server managed to write (status line and headers included).
  */
 public record LoggedRequest(String host, String method, String path, String userAgent, String headers,

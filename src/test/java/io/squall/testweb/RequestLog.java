@@ -11,10 +11,10 @@ import java.util.function.Predicate;
 
 /**
  * Every request the test web received, thread-safe, with the measurements tests assert on: concurrency
- * and gaps per host as the server saw them. Server-side gaps are no shorter than the client's own (a client
- * starts before the server sees the request and ends after the server sent the last byte) but for one thing:
- * a request's end is recorded after its last byte is written, and a loaded machine may run the server's
- * thread again only after the client has read that byte and sent its next request on another connection.
+ * and gaps per host as the server saw them. Server-side gaps are never shorter than the client's own: a
+ * request's start is taken once the server has read it (after the client sent it), and an answer's end just
+ * before its last bytes go to the socket (before the client can have read them), whenever the server's
+ * thread runs on a loaded machine.
  */
 public final class RequestLog {
     private final int capacity;
@@ -58,9 +58,17 @@ public final class RequestLog {
             status = answeredStatus;
         }
 
+        /** The answer's last bytes are about to be written: the client cannot have the answer before now. */
+        void lastBytesLeaving() {
+            endNanos = System.nanoTime();
+        }
+
+        /** The answer is over (written, or the connection ended without one): its end, unless taken before. */
         void finish(int answeredStatus) {
             status = answeredStatus;
-            endNanos = System.nanoTime();
+            if (endNanos == Long.MAX_VALUE) {
+                endNanos = System.nanoTime();
+            }
         }
 
         LoggedRequest snapshot() {

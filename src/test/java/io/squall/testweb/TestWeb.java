@@ -188,7 +188,7 @@ public final class TestWeb implements AutoCloseable {
                     sleep(response.delayMillis);
                     boolean keepAlive = !"close".equalsIgnoreCase(LoggedRequest.header(headers, "Connection"));
                     entry.answering(response.status);
-                    write(response, method, out, keepAlive);
+                    write(response, method, out, keepAlive, entry);
                     entry.finish(response.status);
                     return keepAlive;
                 }
@@ -200,27 +200,37 @@ public final class TestWeb implements AutoCloseable {
         }
     }
 
-    private void write(Response response, String method, OutputStream out, boolean keepAlive) throws IOException {
+    /**
+     * Writes the answer; the entry's end is taken just before its last bytes go to the socket: the client
+     * cannot have the whole answer sooner, however late this thread runs again after the write.
+     */
+    private void write(Response response, String method, OutputStream out, boolean keepAlive, RequestLog.Entry entry)
+            throws IOException {
         StringBuilder sb = new StringBuilder("HTTP/1.1 ").append(response.status).append(' ')
                 .append(reason(response.status)).append("\r\n");
         sb.append("Date: ").append(HTTP_DATE.format(ZonedDateTime.now())).append("\r\n");
         response.headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
         sb.append("Content-Length: ").append(response.body.length).append("\r\n");
         sb.append("Connection: ").append(keepAlive ? "keep-alive" : "close").append("\r\n\r\n");
-        out.write(sb.toString().getBytes(StandardCharsets.ISO_8859_1));
-        if (method.equals("HEAD")) {
+        byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+        if (method.equals("HEAD") || response.dripChunk <= 0) {
+            entry.lastBytesLeaving();
+            out.write(head);
+            if (!method.equals("HEAD")) {
+                out.write(response.body);
+            }
             out.flush();
             return;
         }
-        if (response.dripChunk <= 0) {
-            out.write(response.body);
-            out.flush();
-            return;
-        }
+        out.write(head);
         out.flush();
         for (int off = 0; off < response.body.length && !closed; off += response.dripChunk) {
             sleep(response.dripIntervalMillis);
-            out.write(response.body, off, Math.min(response.dripChunk, response.body.length - off));
+            int length = Math.min(response.dripChunk, response.body.length - off);
+            if (off + length == response.body.length) {
+                entry.lastBytesLeaving();
+            }
+            out.write(response.body, off, length);
             out.flush();
         }
     }

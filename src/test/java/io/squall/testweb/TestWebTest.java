@@ -55,6 +55,23 @@ class TestWebTest {
     }
 
     @Test
+    void anAnswersLoggedEndIsNeverAfterTheClientHasReadIt() throws Exception {
+        try (TestWeb web = TestWeb.start(1)) {
+            Site a = web.site(0).page("/", "/a").on("/slow", Response.html("<p>slow</p>").drip(4, 5));
+            for (int i = 0; i < 20; i++) {
+                String path = i % 2 == 0 ? "/" : "/slow";
+                get(a.url(path), new StringBuilder());
+                long read = System.nanoTime();
+                List<LoggedRequest> requests = web.log().forHost(a.host());
+                LoggedRequest last = requests.get(requests.size() - 1);
+                // A gap the server measures is then never shorter than the client's own.
+                assertTrue(last.endNanos() <= read, path + " ended " + (last.endNanos() - read) + " ns after it was read");
+                assertTrue(last.endNanos() >= last.startNanos(), path);
+            }
+        }
+    }
+
+    @Test
     void measuresConcurrencyAndClosesHangingConnections() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try (TestWeb web = TestWeb.start(1)) {
