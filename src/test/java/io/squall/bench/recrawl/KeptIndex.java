@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -14,10 +15,13 @@ import java.util.stream.Stream;
  * A loaded status index kept between runs of the benchmark (BENCH_RECRAWL_KEEP): loading 10^7 documents takes
  * hours on a small machine, the crawl an hour, so the node's data is loaded once into this directory and each
  * run crawls a copy of it. {@code loaded.properties} records what was loaded (URLs, hosts, and the web's port,
- * since the URLs hold it); a directory without it, or loaded for other settings, is loaded anew.
+ * since the URLs hold it); a directory without it, or loaded for other settings, is loaded anew. A load that
+ * stopped before its end (the machine's session ended) left {@code loading.properties}, the same record made
+ * when it started, and the next run goes on from where it stopped.
  */
 final class KeptIndex {
     private static final String RECORD = "loaded.properties";
+    private static final String STARTED = "loading.properties";
 
     private final Path dir;
 
@@ -37,8 +41,7 @@ final class KeptIndex {
     /** Whether it holds a whole load for these settings. */
     boolean holds(RecrawlSettings settings) {
         Properties loaded = record();
-        return loaded != null && Long.toString(settings.urls()).equals(loaded.getProperty("urls"))
-                && Integer.toString(settings.hosts()).equals(loaded.getProperty("hosts"));
+        return loaded != null && sameSettings(loaded, settings);
     }
 
     /** The port the loaded URLs name: the web must be served there again. */
@@ -50,22 +53,46 @@ final class KeptIndex {
         return Integer.parseInt(loaded.getProperty("port"));
     }
 
+    /** The port of a load for these settings that started and did not end: it goes on there. */
+    OptionalInt unfinishedLoadPort(RecrawlSettings settings) {
+        Properties started = read(STARTED);
+        if (record() != null || started == null || !sameSettings(started, settings)) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(Integer.parseInt(started.getProperty("port")));
+    }
+
     /** Forgets a load that did not end or was made for other settings. */
     void clear() throws IOException {
         Files.deleteIfExists(dir.resolve(RECORD));
+        Files.deleteIfExists(dir.resolve(STARTED));
         deleteTree(nodeDir());
+    }
+
+    /** Records that a load starts, with the port its URLs name, so that a load cut short can go on. */
+    void recordStart(RecrawlSettings settings, int port) throws IOException {
+        write(STARTED, settings, port, "started");
     }
 
     /** Records a whole load, once the node holding it has stopped. */
     void recordLoad(RecrawlSettings settings, int port) throws IOException {
-        Properties loaded = new Properties();
-        loaded.setProperty("urls", Long.toString(settings.urls()));
-        loaded.setProperty("hosts", Integer.toString(settings.hosts()));
-        loaded.setProperty("port", Integer.toString(port));
-        loaded.setProperty("loaded", Instant.now().toString());
-        try (Writer out = Files.newBufferedWriter(dir.resolve(RECORD))) {
-            loaded.store(out, "the re-crawl benchmark's loaded status index (bench/run recrawl)");
+        write(RECORD, settings, port, "loaded");
+    }
+
+    private void write(String name, RecrawlSettings settings, int port, String when) throws IOException {
+        Properties record = new Properties();
+        record.setProperty("urls", Long.toString(settings.urls()));
+        record.setProperty("hosts", Integer.toString(settings.hosts()));
+        record.setProperty("port", Integer.toString(port));
+        record.setProperty(when, Instant.now().toString());
+        try (Writer out = Files.newBufferedWriter(dir.resolve(name))) {
+            record.store(out, "the re-crawl benchmark's status index (bench/run recrawl)");
         }
+    }
+
+    private static boolean sameSettings(Properties record, RecrawlSettings settings) {
+        return Long.toString(settings.urls()).equals(record.getProperty("urls"))
+                && Integer.toString(settings.hosts()).equals(record.getProperty("hosts"));
     }
 
     /** Copies the loaded node's data for a crawl, which changes it. */
@@ -88,7 +115,11 @@ final class KeptIndex {
     }
 
     private Properties record() {
-        Path file = dir.resolve(RECORD);
+        return read(RECORD);
+    }
+
+    private Properties read(String name) {
+        Path file = dir.resolve(name);
         if (!Files.isRegularFile(file)) {
             return null;
         }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
@@ -50,16 +51,22 @@ public final class RecrawlBenchmark {
         int port = 0;
         if (settings.keep().isPresent()) {
             KeptIndex kept = new KeptIndex(settings.keep().get());
+            OptionalInt unfinished = kept.unfinishedLoadPort(settings);
             if (kept.holds(settings)) {
                 System.out.printf(Locale.ROOT, "%n== the status index kept in %s%n", kept.dir());
             } else {
-                System.out.printf(Locale.ROOT, "%n== loading the status index into %s, kept for the next runs%n",
-                        kept.dir());
-                kept.clear();
-                try (WebServer server = WebServer.start(web);
+                if (unfinished.isPresent()) {
+                    System.out.printf(Locale.ROOT, "%n== going on with the load kept in %s%n", kept.dir());
+                } else {
+                    System.out.printf(Locale.ROOT, "%n== loading the status index into %s, kept for the next runs%n",
+                            kept.dir());
+                    kept.clear();
+                }
+                try (WebServer server = WebServer.start(web, unfinished.orElse(0));
                      EmbeddedOpenSearch node = EmbeddedOpenSearch.start(kept.nodeDir(), 0)) {
-                    load(home, conf, web, server, node, settings.spread());
                     port = server.port();
+                    kept.recordStart(settings, port);
+                    load(home, conf, web, server, node, settings.spread());
                 }
                 kept.recordLoad(settings, port);
             }
@@ -94,7 +101,7 @@ public final class RecrawlBenchmark {
         try {
             System.out.printf(Locale.ROOT, "%n== loading the status index (web on port %d)%n", server.port());
             StatusLoader loader = new StatusLoader(client, config, web, server.port());
-            loader.load(home.resolve("es-conf"), Instant.now(), spread);
+            loader.load(home.resolve("es-conf"), Instant.now(), spread, loader.resumeFrom(StatusLoader.RESUME_MARGIN));
             loader.settle();
         } finally {
             OpenSearchClients.close(client);

@@ -42,6 +42,8 @@ import org.opensearch.client.opensearch.OpenSearchClient;
  */
 final class StatusLoader {
     static final int BULK = 4_000;
+    /** Documents written again when a load goes on: more than the bulks that can be unanswered at a stop. */
+    static final long RESUME_MARGIN = 10L * BULK;
     private static final int EARLIER_FETCHES = 40;
     private static final Duration LAST_PASS = Duration.ofDays(1);
     private static final double SHORTEST_INTERVAL_SECONDS = 3_600;
@@ -62,10 +64,24 @@ final class StatusLoader {
     }
 
     /**
-     * Writes every page's status document, due from {@code dueFrom} over {@code spread}, and waits until
-     * OpenSearch has confirmed each.
+     * Where a load goes on in an index that holds part of one: the documents are written in the order of their
+     * URLs' numbers, all but the last bulks' answered; those are written again (the same documents).
      */
-    void load(Path esConfDir, Instant dueFrom, Duration spread) {
+    long resumeFrom(long margin) throws IOException {
+        String index = SquallIndex.STATUS.name(config);
+        if (!client.indices().exists(e -> e.index(index)).value()) {
+            return 0;
+        }
+        client.indices().refresh(r -> r.index(index));
+        long held = client.count(c -> c.index(index)).count();
+        return Math.max(0, held - margin);
+    }
+
+    /**
+     * Writes the status documents of the URLs numbered {@code firstUrl} on, due from {@code dueFrom} over
+     * {@code spread}, and waits until OpenSearch has confirmed each.
+     */
+    void load(Path esConfDir, Instant dueFrom, Duration spread, long firstUrl) {
         IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, esConfDir);
         CrawlerConfig loading = config.with(Map.of("scheduler.class", SpreadDueDates.class.getName(),
                 SpreadDueDates.FROM, dueFrom.toEpochMilli(), SpreadDueDates.SPREAD, spread.toSeconds(),
@@ -79,14 +95,17 @@ final class StatusLoader {
         try (BulkWriter bulk = new BulkWriter(client, BulkWriter.Settings.fromConfig(loading, "opensearch.status"),
                 "recrawl-loader")) {
             StatusWriter writer = new StatusWriter(loading, bulk, Counters.NONE, clock);
-            for (long n = 0; n < web.urls(); n++) {
+            if (firstUrl > 0) {
+                System.out.printf(Locale.ROOT, "  going on from the %,dth status document%n", firstUrl);
+            }
+            for (long n = firstUrl; n < web.urls(); n++) {
                 Instant lastFetch = start.minus(LAST_PASS).plusMillis(n * LAST_PASS.toMillis() / web.urls());
                 clock.set(lastFetch);
                 writer.write(web.url(n, port), lastFetchMetadata(n, lastFetch), Status.FETCHED, outcomes);
                 long now = System.nanoTime();
                 if (now - lastNanos >= PROGRESS_EVERY_NANOS) {
                     System.out.printf(Locale.ROOT, "  loaded %,d of %,d status documents: %,.0f a second (the last"
-                            + " %.0f s: %,.0f)%n", n + 1, web.urls(), (n + 1) * 1e9 / (now - startNanos),
+                            + " %.0f s: %,.0f)%n", n + 1, web.urls(), (n + 1 - firstUrl) * 1e9 / (now - startNanos),
                             (now - lastNanos) / 1e9, (n + 1 - lastCount) * 1e9 / (now - lastNanos));
                     lastNanos = now;
                     lastCount = n + 1;
@@ -94,10 +113,11 @@ final class StatusLoader {
             }
             bulk.close(Duration.ofMinutes(5));
         }
-        outcomes.check(web.urls());
+        long written = web.urls() - firstUrl;
+        outcomes.check(written);
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         System.out.printf(Locale.ROOT, "  loaded %,d status documents in %.0f s: %,.0f a second, in bulks of %,d%n",
-                web.urls(), seconds, web.urls() / seconds, BULK);
+                written, seconds, written / seconds, BULK);
     }
 
     /** Refreshes the index and waits for its merges to end, so that the crawl's first minutes do not pay for the load. */

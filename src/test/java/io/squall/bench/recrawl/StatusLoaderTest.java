@@ -28,7 +28,7 @@ class StatusLoaderTest {
         Instant from = Instant.now().plusSeconds(60);
         Instant loaded = Instant.now();
         new StatusLoader(os.client(), os.config(Map.of("scheduler.class", "freshness")), web, 8080)
-                .load(null, from, Duration.ofMinutes(10));
+                .load(null, from, Duration.ofMinutes(10), 0);
 
         List<Map<String, Object>> docs = os.documents(SquallIndex.STATUS);
         assertEquals(40, docs.size());
@@ -57,5 +57,25 @@ class StatusLoaderTest {
                 assertNull(md.getFirst("etag"));
             }
         }
+    }
+
+    @Test
+    void aLoadCutShortGoesOnFromItsLastAnsweredDocumentsLessAMargin(TestOpenSearch os) throws Exception {
+        GeneratedWeb web = new GeneratedWeb(4, 40);
+        StatusLoader loader = new StatusLoader(os.client(), os.config(Map.of("scheduler.class", "freshness")), web, 8080);
+        assertEquals(0, loader.resumeFrom(5), "no index yet");
+        loader.load(null, Instant.now(), Duration.ofMinutes(10), 0);
+        String index = SquallIndex.STATUS.name(os.config(Map.of()));
+        for (long n = 25; n < 40; n++) {
+            String id = UrlId.of(web.url(n, 8080));
+            String routing = LoopbackHosts.address(web.host(n));
+            os.client().delete(d -> d.index(index).id(id).routing(routing));
+        }
+        long from = loader.resumeFrom(5);
+        assertEquals(20, from, "25 documents held, 5 written again");
+        loader.load(null, Instant.now(), Duration.ofMinutes(10), from);
+        List<Map<String, Object>> docs = os.documents(SquallIndex.STATUS);
+        assertEquals(40, docs.size());
+        assertTrue(docs.stream().allMatch(doc -> "FETCHED".equals(doc.get("status"))));
     }
 }
