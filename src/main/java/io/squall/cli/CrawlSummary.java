@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.squall.config.Durations;
 import io.squall.core.ErrorCauses;
+import io.squall.local.StopReason;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -10,6 +10,8 @@ import io.squall.console.RateHistory;
 import io.squall.console.StatusIndexView;
 import io.squall.fetch.QueueView;
 import io.squall.local.LocalCrawlTopology;
+import io.squall.local.StopPolicy;
+import io.squall.local.StopReason;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

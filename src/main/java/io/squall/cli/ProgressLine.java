@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import io.squall.config.Durations;
+import io.squall.local.StopPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

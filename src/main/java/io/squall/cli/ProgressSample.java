@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.local.StopPolicy;
 import java.time.Duration;
 import java.util.Map;
 

@@ -3,6 +3,7 @@ package io.squall.cli;
 import io.squall.config.CrawlerConfig;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
+import io.squall.local.InjectionSignal;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

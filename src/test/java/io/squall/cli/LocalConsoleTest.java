@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.Status;
+import io.squall.local.StopPolicy;
+import io.squall.local.StopReason;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.time.Duration;
 
@@ -7,13 +7,13 @@ import java.time.Duration;
  * that stops answering pauses the crawl (nothing new is handed out, writes wait and are sent again), it
  * does not end it. The loop keeps asking; this tells it what to print on the way down and back up.
  */
-final class OpenSearchOutage {
+public final class OpenSearchOutage {
     private long sinceNanos;
     private boolean ongoing;
     private String lastError;
 
     /** A read failed at {@code nowNanos}; returns the line to show while it lasts. */
-    String failed(String error, long nowNanos) {
+    public String failed(String error, long nowNanos) {
         if (!ongoing) {
             ongoing = true;
             sinceNanos = nowNanos;
@@ -24,7 +24,7 @@ final class OpenSearchOutage {
     }
 
     /** A read worked at {@code nowNanos}; returns the line to print when it ends an outage, else null. */
-    String recovered(long nowNanos) {
+    public String recovered(long nowNanos) {
         if (!ongoing) {
             return null;
         }
@@ -32,7 +32,7 @@ final class OpenSearchOutage {
         return "OpenSearch is back after " + seconds(nowNanos) + " s; the crawl goes on";
     }
 
-    boolean ongoing() {
+    public boolean ongoing() {
         return ongoing;
     }
 

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -12,27 +12,27 @@ import java.util.Optional;
  * in-flight first and the due count after it cannot miss work. A dry frontier ends the crawl unless a URL
  * becomes due before {@code --duration} ends: then the crawl waits for it (a re-crawl in one run).
  */
-final class StopPolicy {
+public final class StopPolicy {
     private final Integer maxPages;
     private final Duration duration;
 
-    StopPolicy(Integer maxPages, Duration duration) {
+    public StopPolicy(Integer maxPages, Duration duration) {
         this.maxPages = maxPages;
         this.duration = duration;
     }
 
     /** {@code --max-pages}, or null. */
-    Integer maxPages() {
+    public Integer maxPages() {
         return maxPages;
     }
 
     /** {@code --duration}, or null. */
-    Duration duration() {
+    public Duration duration() {
         return duration;
     }
 
     /** A limit reached, or null; checked on every tick, before the cheaper-to-skip idle check. */
-    StopReason limitReached(Duration elapsed, long handedOut) {
+    public StopReason limitReached(Duration elapsed, long handedOut) {
         if (maxPages != null && handedOut >= maxPages) {
             return StopReason.MAX_PAGES;
         }
@@ -50,7 +50,7 @@ final class StopPolicy {
      * @param now when {@code nextDue} was read
      * @param elapsed the crawl's time so far, as {@link #limitReached} counts it
      */
-    boolean waitsFor(Optional<Instant> nextDue, Instant now, Duration elapsed) {
+    public boolean waitsFor(Optional<Instant> nextDue, Instant now, Duration elapsed) {
         if (duration == null || nextDue.isEmpty()) {
             return false;
         }
@@ -58,7 +58,7 @@ final class StopPolicy {
     }
 
     /** Whether the due count is worth asking for: only when nothing is in flight. */
-    static boolean mayBeIdle(long inFlight) {
+    public static boolean mayBeIdle(long inFlight) {
         return inFlight == 0;
     }
 
@@ -66,7 +66,7 @@ final class StopPolicy {
      * With the in-flight count read before the due count; {@code setAside}: due URLs the spout will not hand
      * out in this run (they failed under --max-pages' budget).
      */
-    static boolean isIdle(long inFlightBefore, long dueAfter, long setAside) {
+    public static boolean isIdle(long inFlightBefore, long dueAfter, long setAside) {
         return inFlightBefore == 0 && dueAfter <= setAside;
     }
 }

@@ -1,9 +1,9 @@
-package io.squall.cli;
+package io.squall.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.squall.cli.RecountPolicy.Activity;
-import io.squall.cli.RecountPolicy.Read;
+import io.squall.local.RecountPolicy.Activity;
+import io.squall.local.RecountPolicy.Read;
 import io.squall.local.LiveStats.SpoutActivity;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,20 +14,20 @@ import java.util.UUID;
  * process would otherwise be found only at {@code spout.max.delay.idle}. A file, not a request to the
  * crawl, because the injecting command knows the data directory and nothing else of the running crawl.
  */
-final class InjectionSignal {
-    static final String FILE = "seeds.injected";
+public final class InjectionSignal {
+    public static final String FILE = "seeds.injected";
 
     private final Path file;
     private String seen;
 
     /** Watches the directory's signal; a token already there (from an earlier run) is not news. */
-    InjectionSignal(Path dataDir) {
+    public InjectionSignal(Path dataDir) {
         this.file = dataDir.resolve(FILE);
         this.seen = read(file);
     }
 
     /** Tells a crawl running on the directory that seeds were written (a new token, replaced atomically). */
-    static void announce(Path dataDir) throws IOException {
+    public static void announce(Path dataDir) throws IOException {
         Path file = dataDir.resolve(FILE);
         Path next = dataDir.resolve(FILE + ".tmp");
         Files.writeString(next, UUID.randomUUID().toString());
@@ -35,7 +35,7 @@ final class InjectionSignal {
     }
 
     /** Whether seeds were announced since the last call (or since this signal was made). */
-    boolean announced() {
+    public boolean announced() {
         String now = read(file);
         if (now == null || now.equals(seen)) {
             return false;

@@ -1,7 +1,7 @@
-package io.squall.cli;
+package io.squall.local;
 
 /** Why a local crawl ended. */
-enum StopReason {
+public enum StopReason {
     /** Nothing due in the status index and nothing in flight. */
     IDLE("nothing left to fetch"),
     MAX_PAGES("--max-pages reached"),
@@ -9,7 +9,7 @@ enum StopReason {
     INTERRUPTED("interrupted (Ctrl-C or SIGTERM)"),
     CONSOLE("stopped from the console");
 
-    final String description;
+    public final String description;
 
     StopReason(String description) {
         this.description = description;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import io.squall.local.LiveStats;
 
@@ -15,11 +15,11 @@ import io.squall.local.LiveStats;
  * <p>A read without a refresh may miss the last writes (a refresh interval's worth); once the activity stops,
  * the count is read once more after a refresh, and then not again until something happens.
  */
-final class RecountPolicy {
-    enum Read { NONE, COUNT, REFRESH_AND_COUNT }
+public final class RecountPolicy {
+    public enum Read { NONE, COUNT, REFRESH_AND_COUNT }
 
     /** Everything that may change the counts: the spouts' activity and the seeds added from the console. */
-    record Activity(LiveStats.SpoutActivity spouts, long seedsAdded) {
+    public record Activity(LiveStats.SpoutActivity spouts, long seedsAdded) {
     }
 
     private Activity lastRead; // the activity seen before the last read; null before the first
@@ -30,7 +30,7 @@ final class RecountPolicy {
      * @param exact the count must include every write confirmed so far (the idle check)
      * @param report a progress report is due, which shows the count
      */
-    Read decide(Activity now, boolean exact, boolean report) {
+    public Read decide(Activity now, boolean exact, boolean report) {
         boolean changed = !now.equals(lastRead);
         if (exact) {
             return changed || !lastReadExact ? Read.REFRESH_AND_COUNT : Read.NONE;
@@ -47,7 +47,7 @@ final class RecountPolicy {
     }
 
     /** The count was read, after {@code seen} was, with the index refreshed first or not. */
-    void read(Activity seen, boolean refreshed) {
+    public void read(Activity seen, boolean refreshed) {
         lastRead = seen;
         lastReadExact = refreshed;
     }

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.local;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
@@ -21,11 +21,11 @@ import java.util.Map;
  * local mode writes a copy of the configured chain with that limit under the data directory and points
  * {@code urlfilters.config.file} at it. The user's own filter file is left as it is.
  */
-final class DepthLimit {
+public final class DepthLimit {
     private DepthLimit() {
     }
 
-    static CrawlerConfig apply(CrawlerConfig config, int maxDepth, Path dataDir) throws IOException {
+    public static CrawlerConfig apply(CrawlerConfig config, int maxDepth, Path dataDir) throws IOException {
         String source = config.getString("urlfilters.config.file").trim();
         Map<String, Object> root = read(source);
         List<Object> filters = new ArrayList<>();
