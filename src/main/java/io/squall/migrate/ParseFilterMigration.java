@@ -1,7 +1,5 @@
 package io.squall.migrate;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,35 +8,14 @@ import java.util.Map;
  * StormCrawler's parse filters ({@code parsefilters.json}, and the JSoup filters of {@code jsoupfilters.json})
  * as Squall's {@code parsefilters.yaml} entries, and the settings some of them become.
  */
-final class ParseFilterMigration {
-    private final StormCrawlerProject project;
-    private final MigrationReport report;
-    private final List<Map<String, Object>> filters = new ArrayList<>();
-    private final Map<String, Object> settings = new LinkedHashMap<>();
+final class ParseFilterMigration extends FilterChainMigration {
 
     ParseFilterMigration(StormCrawlerProject project, MigrationReport report) {
-        this.project = project;
-        this.report = report;
+        super(project, report);
     }
 
-    /** Squall's entries, in the chain's order. */
-    List<Map<String, Object>> filters() {
-        return filters;
-    }
-
-    /** The settings some filters became. */
-    Map<String, Object> settings() {
-        return settings;
-    }
-
-    void migrate(Path file) {
-        String name = project.name(file);
-        for (FilterChainFile.Entry entry : FilterChainFile.read(file)) {
-            migrate(entry, name);
-        }
-    }
-
-    private void migrate(FilterChainFile.Entry entry, String file) {
+    @Override
+    void migrate(FilterChainFile.Entry entry, String file) {
         String label = entry.label();
         switch (FilterChainFile.isStormCrawlers(entry.className()) ? entry.simpleName() : "") {
             case "XPathFilter" -> xpath(entry, file);

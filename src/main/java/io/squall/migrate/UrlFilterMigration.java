@@ -15,35 +15,14 @@ import java.util.Optional;
  * StormCrawler's URL filters ({@code urlfilters.json}) as Squall's {@code urlfilters.yaml} entries, and the
  * settings some of them become (normalization is a setting in Squall, not a filter).
  */
-final class UrlFilterMigration {
-    private final StormCrawlerProject project;
-    private final MigrationReport report;
-    private final List<Map<String, Object>> filters = new ArrayList<>();
-    private final Map<String, Object> settings = new LinkedHashMap<>();
+final class UrlFilterMigration extends FilterChainMigration {
 
     UrlFilterMigration(StormCrawlerProject project, MigrationReport report) {
-        this.project = project;
-        this.report = report;
+        super(project, report);
     }
 
-    /** Squall's entries, in the chain's order. */
-    List<Map<String, Object>> filters() {
-        return filters;
-    }
-
-    /** The settings the chain's normalizer became. */
-    Map<String, Object> settings() {
-        return settings;
-    }
-
-    void migrate(Path file) {
-        String name = project.name(file);
-        for (FilterChainFile.Entry entry : FilterChainFile.read(file)) {
-            migrate(entry, name);
-        }
-    }
-
-    private void migrate(FilterChainFile.Entry entry, String file) {
+    @Override
+    void migrate(FilterChainFile.Entry entry, String file) {
         Map<String, Object> params = entry.params();
         String label = entry.label();
         switch (FilterChainFile.isStormCrawlers(entry.className()) ? entry.simpleName() : "") {
