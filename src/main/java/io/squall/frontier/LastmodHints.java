@@ -237,22 +237,7 @@ final class LastmodHints implements AutoCloseable {
 
     /** The URL was known: its status writer counts it so, whether the update changed it or not. */
     private static BulkWriter.Callback asKnown(BulkWriter.Callback done) {
-        return new BulkWriter.Callback() {
-            @Override
-            public void succeeded(boolean alreadyExisted) {
-                done.succeeded(true);
-            }
-
-            @Override
-            public void failed(String reason) {
-                done.failed(reason);
-            }
-
-            @Override
-            public void refused(String reason) {
-                done.refused(reason);
-            }
-        };
+        return BulkWriter.Callback.onSuccess(done, alreadyExisted -> done.succeeded(true));
     }
 
     /** The part of a status document that {@link #decide} reads. */

@@ -436,23 +436,10 @@ public final class StatusWriter {
 
     /** The callback, once {@code counted} ran on success. */
     private static BulkWriter.Callback afterward(Runnable counted, BulkWriter.Callback callback) {
-        return new BulkWriter.Callback() {
-            @Override
-            public void succeeded(boolean alreadyExisted) {
-                counted.run();
-                callback.succeeded(alreadyExisted);
-            }
-
-            @Override
-            public void failed(String reason) {
-                callback.failed(reason);
-            }
-
-            @Override
-            public void refused(String reason) {
-                callback.refused(reason);
-            }
-        };
+        return BulkWriter.Callback.onSuccess(callback, alreadyExisted -> {
+            counted.run();
+            callback.succeeded(alreadyExisted);
+        });
     }
 
     private String keyOf(String url, Metadata metadata) {
@@ -463,26 +450,13 @@ public final class StatusWriter {
     /** A create's callback that, when the URL turns out known already, has its sitemap or feed date checked first. */
     private BulkWriter.Callback checkedIfKnown(String id, String routing, Instant date, Metadata source,
                                                BulkWriter.Callback tracked) {
-        return new BulkWriter.Callback() {
-            @Override
-            public void succeeded(boolean alreadyExisted) {
-                if (alreadyExisted) {
-                    hints.check(id, routing, date, LastmodHints.datesOf(source), tracked);
-                } else {
-                    tracked.succeeded(false);
-                }
+        return BulkWriter.Callback.onSuccess(tracked, alreadyExisted -> {
+            if (alreadyExisted) {
+                hints.check(id, routing, date, LastmodHints.datesOf(source), tracked);
+            } else {
+                tracked.succeeded(false);
             }
-
-            @Override
-            public void failed(String reason) {
-                tracked.failed(reason);
-            }
-
-            @Override
-            public void refused(String reason) {
-                tracked.refused(reason);
-            }
-        };
+        });
     }
 
     /** @param date the sitemap or feed date now decided for the URL, or {@link #NO_DATE} */

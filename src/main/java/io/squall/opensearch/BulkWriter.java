@@ -15,6 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.ErrorCause;
@@ -85,6 +86,29 @@ public final class BulkWriter implements AutoCloseable {
          */
         default void refused(String reason) {
             failed(reason);
+        }
+
+        /**
+         * A callback that answers a success with {@code onSuccess} (given {@code alreadyExisted}) and hands a
+         * failure or refusal to {@code next} as it is.
+         */
+        static Callback onSuccess(Callback next, Consumer<Boolean> onSuccess) {
+            return new Callback() {
+                @Override
+                public void succeeded(boolean alreadyExisted) {
+                    onSuccess.accept(alreadyExisted);
+                }
+
+                @Override
+                public void failed(String reason) {
+                    next.failed(reason);
+                }
+
+                @Override
+                public void refused(String reason) {
+                    next.refused(reason);
+                }
+            };
         }
     }
 
