@@ -10,7 +10,10 @@ import io.squall.api.storm.StatusStream;
 import io.squall.api.storm.TimeoutRenewal;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
+import io.squall.opensearch.ControlDocument;
+import io.squall.opensearch.ControlWatch;
 import io.squall.opensearch.OpenSearchClients;
+import io.squall.opensearch.SquallIndex;
 import io.squall.storm.FetchStop;
 import io.squall.storm.PendingWrites;
 import io.squall.storm.TaskCounters;
@@ -29,6 +32,7 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
+import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
@@ -69,16 +73,26 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         engine = new FetchEngine<>(config, protocol, UrlFilters.fromConfig(config, counters),
                 new CollectorSink(renewal.collector(), tickets), counters, crawlLog(config, context), clock);
         unregisterStop = FetchStop.register(topoConf, engine::stopFetching);
-        engine.fetchWithin(room(tickets.ledger(), config.getLong("fetcher.max.status.backlog")));
+        FetchEngine.Room room = room(tickets.ledger(), config.getLong("fetcher.max.status.backlog"));
         registerMetrics(context);
         if (HostIndex.enabled(config)) {
             hostsClient = OpenSearchClients.create(config);
+            long controlInterval = config.getLong("spout.control.interval");
+            if (controlInterval > 0) {
+                // The console's pause and stop hold the requests back too, not only the spouts' new URLs.
+                OpenSearchAsyncClient async = new OpenSearchAsyncClient(hostsClient._transport());
+                String hostsIndex = SquallIndex.HOSTS.name(config);
+                ControlWatch control = new ControlWatch(() -> ControlDocument.readAsync(async, hostsIndex),
+                        controlInterval, clock, "the fetcher");
+                room = new PausableRoom(room, control::running);
+            }
             hosts = new HostIndex(hostsClient, config, context.getThisTaskId());
             hosts.ensureIndex(config);
             engine.queues().restore(hosts.load(config.getInt("fetcher.hosts.restore.max")));
             hosts.startFlushing(engine.queues(),
                     Duration.ofMillis(Math.round(config.getDouble("fetcher.hosts.flush.interval") * 1000)));
         }
+        engine.fetchWithin(room);
     }
 
     /** Room for a fetch while the worker owes fewer than {@code bound} status writes (0: no bound). */

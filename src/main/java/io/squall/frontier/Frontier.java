@@ -6,6 +6,7 @@ import io.squall.config.Durations;
 import io.squall.core.CrawlClock;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.ControlDocument;
+import io.squall.opensearch.ControlWatch;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
@@ -137,7 +138,7 @@ public final class Frontier implements AutoCloseable {
         this.budget = budget;
         String hostsIndex = SquallIndex.HOSTS.name(config);
         this.control = new ControlWatch(() -> ControlDocument.readAsync(asyncClient, hostsIndex),
-                config.getLong("spout.control.interval"), clock);
+                config.getLong("spout.control.interval"), clock, "the spout");
     }
 
     /**
@@ -178,7 +179,7 @@ public final class Frontier implements AutoCloseable {
      * (then no search either). Never blocks.
      */
     public Emission next() {
-        if (!control.handsOut()) {
+        if (!control.running()) {
             return null;
         }
         long now = nowMillis();
