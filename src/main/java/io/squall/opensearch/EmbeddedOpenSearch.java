@@ -7,7 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.codelibs.opensearch.runner.OpenSearchRunner;
+import org.opensearch.action.admin.cluster.health.ClusterHealthResponse;
 import org.opensearch.common.settings.Settings;
+import org.opensearch.common.unit.TimeValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A real single-node OpenSearch inside this JVM, for local mode and tests. It listens on a free loopback
@@ -17,6 +21,8 @@ import org.opensearch.common.settings.Settings;
  * but not in the topology jar: a Storm cluster uses an OpenSearch of its own.
  */
 public final class EmbeddedOpenSearch implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedOpenSearch.class);
+    static final int RECOVERY_LIMIT_MINUTES = 60;
     /**
      * The modules of an OpenSearch distribution that are on Squall's classpath, but Painless. Squall runs no
      * script, and building Painless's class whitelist at start-up costs as much CPU as much of the rest of the
@@ -66,8 +72,31 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
                 .moduleTypes(String.join(",", MODULES))
                 .useLogger()
                 .disableESLogger());
-        runner.ensureYellow();
+        awaitShards(runner);
         return new EmbeddedOpenSearch(runner, port);
+    }
+
+    /**
+     * Waits until the node's shards can take writes. An index the node did not close cleanly (a crawl killed)
+     * is first recovered from its translog, which takes minutes for millions of documents: the wait goes on,
+     * with a line a minute, for up to {@value #RECOVERY_LIMIT_MINUTES} minutes.
+     */
+    private static void awaitShards(OpenSearchRunner runner) {
+        for (int minutes = 1; ; minutes++) {
+            ClusterHealthResponse health = runner.client().admin().cluster().prepareHealth().setWaitForYellowStatus()
+                    .setTimeout(TimeValue.timeValueMinutes(1)).get();
+            if (!health.isTimedOut()) {
+                return;
+            }
+            String shards = health.getInitializingShards() + " shards recovering, " + health.getUnassignedShards()
+                    + " unassigned";
+            if (minutes >= RECOVERY_LIMIT_MINUTES) {
+                throw new IllegalStateException("the embedded OpenSearch node's indices are not ready after "
+                        + minutes + " minutes (" + shards + ")");
+            }
+            LOG.warn("The embedded OpenSearch node is still recovering its indices after {} min ({}): an index not"
+                    + " closed cleanly is read back from its translog", minutes, shards);
+        }
     }
 
     private static void configure(Settings.Builder settings, int httpPort, int transportPort) {
