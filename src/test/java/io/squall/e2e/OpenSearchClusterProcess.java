@@ -1,6 +1,7 @@
 package io.squall.e2e;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,7 +52,12 @@ final class OpenSearchClusterProcess implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!Files.isRegularFile(addressFile)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new AssertionError("the OpenSearch cluster did not start within " + timeout + " (log: " + log + ")");
+                // The log goes with the test's directory: its end is kept in the failure.
+                List<String> lines = Files.isRegularFile(log) ? Files.readAllLines(log, StandardCharsets.ISO_8859_1) : List.of();
+                String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+                throw new AssertionError("the OpenSearch cluster " + (process.isAlive() ? "did not start within "
+                        + timeout : "process ended with exit code " + process.exitValue()) + "; the end of its log ("
+                        + log + "):\n" + tail);
             }
             Thread.sleep(200);
         }
