@@ -59,8 +59,8 @@ final class ClusterConsole implements CrawlControl {
     /** What this console reads and steers, naming the topology as its submission recorded it. */
     private String note(String topology) {
         return "This console reads " + where + ". The crawl runs on a Storm cluster: pause, resume and stop reach"
-                + " its spouts through the control document they read every spout.control.interval (Storm's own"
-                + " storm deactivate " + topology + " and storm activate " + topology + " still work; storm kill "
+                + " its spouts and fetchers through the control document they read every spout.control.interval"
+                + " (Storm's own storm deactivate " + topology + " and storm activate " + topology + " still work; storm kill "
                 + topology + " ends the topology). The host table is what the fetcher tasks last wrote to the host"
                 + " index.";
     }
@@ -142,7 +142,10 @@ final class ClusterConsole implements CrawlControl {
         return true;
     }
 
-    /** The spouts hand out no URL from now on; the topology stays until storm kill (a new submission runs again). */
+    /**
+     * The spouts hand out no URL and the fetchers send no request from now on; the topology stays until storm kill
+     * (a new submission runs again).
+     */
     @Override
     public void stop() {
         hosts.control(ControlDocument.State.STOPPED, Instant.now());

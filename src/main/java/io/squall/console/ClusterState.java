@@ -32,11 +32,12 @@ public record ClusterState(String state, String reason) {
     public static ClusterState of(ControlDocument.State control, String topology, double pagesPerSecond,
             HostIndexView.Totals hosts, long due, Supplier<Instant> nextDue, Instant now, Duration recent) {
         if (control == ControlDocument.State.STOPPED) {
-            return new ClusterState("stopped", "the spouts hand out no URL; storm kill " + topology
-                    + " ends the topology");
+            return new ClusterState("stopped", "the spouts hand out no URL and the fetchers send no request; storm kill "
+                    + topology + " ends the topology");
         }
         if (control == ControlDocument.State.PAUSED) {
-            return new ClusterState("paused", "the spouts hand out no URL until resumed; what was in flight finishes");
+            return new ClusterState("paused", "the spouts hand out no URL and the fetchers send no request until"
+                    + " resumed; the fetches under way finish");
         }
         if (pagesPerSecond > 0 || hosts.lastFetch() != null && hosts.lastFetch().isAfter(now.minus(recent))) {
             return new ClusterState(FETCHING, null);
