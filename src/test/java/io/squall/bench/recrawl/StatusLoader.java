@@ -82,7 +82,9 @@ final class StatusLoader {
      * {@code spread}, and waits until OpenSearch has confirmed each.
      */
     void load(Path esConfDir, Instant dueFrom, Duration spread, long firstUrl) {
-        IndexSetup.ensureIndex(client, config, SquallIndex.STATUS, esConfDir);
+        // Every index, as a crawl creates them: the status writer also writes its hosts' figures to the host
+        // index, which OpenSearch would otherwise create with mappings of its guessing that the crawl refuses.
+        IndexSetup.ensureIndices(client, config, esConfDir);
         CrawlerConfig loading = config.with(Map.of("scheduler.class", SpreadDueDates.class.getName(),
                 SpreadDueDates.FROM, dueFrom.toEpochMilli(), SpreadDueDates.SPREAD, spread.toSeconds(),
                 "opensearch.status.bulkActions", BULK), "the re-crawl benchmark's loader");
@@ -111,13 +113,30 @@ final class StatusLoader {
                     lastCount = n + 1;
                 }
             }
+            // the hosts' figures count the writes answered: write them once the last status documents are
+            bulk.flush();
+            awaitAnswers(bulk, Duration.ofMinutes(5));
+            writer.drain();
             bulk.close(Duration.ofMinutes(5));
+            writer.close();
         }
         long written = web.urls() - firstUrl;
         outcomes.check(written);
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         System.out.printf(Locale.ROOT, "  loaded %,d status documents in %.0f s: %,.0f a second, in bulks of %,d%n",
                 written, seconds, written / seconds, BULK);
+    }
+
+    private static void awaitAnswers(BulkWriter bulk, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (bulk.unanswered() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** Refreshes the index and waits for its merges to end, so that the crawl's first minutes do not pay for the load. */

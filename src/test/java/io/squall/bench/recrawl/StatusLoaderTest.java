@@ -1,5 +1,6 @@
 package io.squall.bench.recrawl;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -57,6 +58,9 @@ class StatusLoaderTest {
                 assertNull(md.getFirst("etag"));
             }
         }
+        assertEquals(4, os.documents(SquallIndex.HOSTS).size(), "the status writer's figures of each host");
+        // a crawl on the loaded indices accepts their mappings (it refuses an index OpenSearch created by guessing)
+        assertDoesNotThrow(() -> os.createIndices(Map.of()));
     }
 
     @Test
