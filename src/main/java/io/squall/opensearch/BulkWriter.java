@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * is acked only once its writes are confirmed, so every millisecond a write waits in a buffer holds its
  * host's share of the spout's quota; a fixed flush interval of a second or two per stage kept the fetcher
  * starving. At most {@code concurrentRequests} bulk requests are in flight;
- * a caller that would send one more waits until one is answered, so memory stays bounded by
- * {@code bulkActions * (concurrentRequests + 1)} operations and a slow OpenSearch slows the caller down
+ * a caller that would send one more waits until one is answered, so memory stays bounded by about
+ * {@code bulkActions * (concurrentRequests + 1)} operations (plus one operation a caller thread) and a slow OpenSearch slows the caller down
  * instead of piling up work. Operations waiting to be sent again are not bounded here but by the callers,
  * whose work waits for them (the spout's pending tuples).
  *
@@ -151,8 +151,8 @@ public final class BulkWriter implements AutoCloseable {
     private final ScheduledExecutorService timer;
     // Guarded by this: the operations waiting for the next bulk request, in order.
     private List<Pending> pending;
-    // Guarded by itself, not by this: answers put operations here while a caller may hold this, waiting
-    // for the request slot that the answer frees.
+    // Guarded by itself, not by this: answers put operations here without the lock, which a caller may hold
+    // while it sends.
     private final Set<List<Pending>> pausing = Collections.newSetFromMap(new IdentityHashMap<>());
     // Guarded by itself: the batches sent and not answered yet. An answer is acted on only if its batch is
     // still here, so that a batch close() abandoned is not reported twice when its answer comes after all.
@@ -245,10 +245,7 @@ public final class BulkWriter implements AutoCloseable {
 
     /** Sends what is buffered now, waiting for a free request slot if needed. */
     public synchronized void flush() {
-        if (pending.isEmpty()) {
-            return;
-        }
-        send(takeBatch());
+        sendWhenSlotFree();
     }
 
     private List<Pending> takeBatch() {
@@ -314,6 +311,7 @@ public final class BulkWriter implements AutoCloseable {
         List<Pending> abandoned;
         synchronized (this) {
             abandoned = takeBatch();
+            notifyAll(); // a caller waiting for a slot has nothing left to send
         }
         synchronized (pausing) {
             pausing.forEach(abandoned::addAll);
@@ -360,7 +358,7 @@ public final class BulkWriter implements AutoCloseable {
         }
         pending.add(operation);
         if (pending.size() >= settings.bulkActions()) {
-            flush();
+            sendWhenSlotFree();
         } else if (!lingering && requestSlots.availablePermits() > 0) {
             lingering = true;
             long wait = Math.max(LINGER_MILLIS, spacing.waitMillis(clock.nanos()));
@@ -394,10 +392,14 @@ public final class BulkWriter implements AutoCloseable {
         sendWithSlot(takeBatch());
     }
 
-    /** After an answer: what gathered while the request was in flight leaves, on the timer thread, when spaced. */
+    /**
+     * After an answer, its slot free: wakes the callers waiting for a slot and a closing writer; what gathered
+     * while the request was in flight leaves on the timer thread, when spaced. Never waits long for the lock:
+     * whoever holds it waits for slots and answers in {@link Object#wait}, which lets it go.
+     */
     private void answered() {
         synchronized (this) {
-            notifyAll(); // a closing writer waits for its answers
+            notifyAll();
         }
         try {
             timer.schedule(this::sendIfSlotFree, spacing.waitMillis(clock.nanos()), TimeUnit.MILLISECONDS);
@@ -407,19 +409,27 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     /**
-     * Called with the lock held, so requests leave in the order their operations were added. A caller
-     * interrupted while it waits for a slot (a worker stopping its executors) leaves the batch first in the
-     * buffer, which the next answer or {@link #close} sends: a stop must not throw away writes it has taken.
+     * Called with the lock held: sends everything buffered once a request slot is free. It waits for the slot
+     * in {@link Object#wait()}, which lets the lock go: the answer that frees a slot takes the lock to wake
+     * the waiters, on the client's I/O thread, so a caller that kept the lock while it waited would stop every
+     * answer of the client, and the writer for good (a crawl's indexer did). The operations are taken only
+     * once the slot is held, so requests still leave in the order their operations were added. A caller
+     * interrupted while it waits (a worker stopping its executors) leaves them buffered, for the next answer or
+     * {@link #close}: a stop must not throw away writes it has taken.
      */
-    private void send(List<Pending> batch) {
-        try {
-            requestSlots.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            putFirst(batch);
-            return;
+    private void sendWhenSlotFree() {
+        while (!pending.isEmpty() && !closed) {
+            if (requestSlots.tryAcquire()) {
+                sendWithSlot(takeBatch());
+                return;
+            }
+            try {
+                wait(); // woken by answered(), with the slot free
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
-        sendWithSlot(batch);
     }
 
     // Called with the lock held and a request slot acquired.

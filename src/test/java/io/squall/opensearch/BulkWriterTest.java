@@ -8,12 +8,14 @@ import io.squall.testsupport.TestOpenSearch;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ExtendWith(OpenSearchExtension.class)
@@ -185,6 +187,53 @@ class BulkWriterTest {
             assertEquals(16, outcomes.seen().size());
             assertEquals("the writer is closed", outcomes.seen().get(15).failure());
         }
+    }
+
+    @Test
+    void aCallerWaitingForARequestSlotDoesNotStopTheAnswerThatFreesIt(TestOpenSearch os) throws Exception {
+        // A caller that holds the writer as an answer comes (the test holds its lock, as a bolt's thread inside
+        // add() does) makes the client's I/O thread that read the answer wait for the lock, to wake the waiters.
+        // The caller goes on filling batches while the only request slot is taken: once every I/O thread of the
+        // client waits so (it has one a core), no answer is read unless the caller lets the lock go while it
+        // waits for a slot (a crawl's indexer stopped for good so).
+        Outcomes<Integer> outcomes = new Outcomes<>();
+        try (BulkWriter bulk = new BulkWriter(os.client(), new BulkWriter.Settings(10, Duration.ofMinutes(5), 1,
+                Duration.ofSeconds(10)), "test")) {
+            addBatch(bulk, 0, outcomes);
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                synchronized (bulk) {
+                    outcomes.await(10);
+                    awaitThreadBlockedIn("BulkWriter.answered");
+                    for (int batch = 1; batch <= BATCHES_PAST_THE_IO_THREADS; batch++) {
+                        addBatch(bulk, batch * 10, outcomes); // each waits for the answer before it
+                    }
+                }
+                outcomes.await(10 * (BATCHES_PAST_THE_IO_THREADS + 1));
+            }, "the writer stopped: its caller waited for a request slot and kept the answer that frees it out");
+            assertEquals(10 * (BATCHES_PAST_THE_IO_THREADS + 1), outcomes.successes());
+        }
+    }
+
+    private static final int BATCHES_PAST_THE_IO_THREADS = 2 * Runtime.getRuntime().availableProcessors() + 2;
+
+    private static void addBatch(BulkWriter bulk, int first, Outcomes<Integer> outcomes) {
+        for (int i = first; i < first + 10; i++) {
+            bulk.index("slot-test", "id" + i, null, Map.of("n", i), outcomes.callbackFor(i));
+        }
+    }
+
+    private static void awaitThreadBlockedIn(String method) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+                if (e.getKey().getState() == Thread.State.BLOCKED && Arrays.stream(e.getValue())
+                        .anyMatch(f -> (f.getClassName() + "." + f.getMethodName()).endsWith(method))) {
+                    return;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no thread came to " + method);
     }
 
     @Test
