@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
     private static final Path SOURCES = Path.of("src/main/java/io/squall");
 
-    private static final Set<String> FLOORS = Set.of("api", "api.storm", "core", "config", "http", "opensearch",
-            "metrics", "urls", "freshness");
+    private static final Set<String> FLOORS = Set.of("api", "api.storm", "core", "config", "http", "render",
+            "opensearch", "metrics", "urls", "freshness");
     private static final Set<String> STAGES = Set.of("frontier", "fetch", "parse", "index", "warc");
 
     /** Each package and the packages it may use; a package not listed here fails the test until it is placed. */
@@ -37,11 +37,14 @@ class LayeringTest {
             Map.entry("core", Set.of("api")),
             Map.entry("config", Set.of("api")),
             Map.entry("api.storm", Set.of("api", "core", "config")),
-            Map.entry("http", Set.of("api", "core", "config")),
+            // The HTTP client: cookies, credentials, proxies, the address guard; below the fetcher's politeness.
+            Map.entry("http", Set.of("api", "core", "config", "urls")),
             Map.entry("opensearch", Set.of("api", "core", "config")),
             Map.entry("metrics", Set.of("api", "core", "config", "opensearch")),
             Map.entry("urls", Set.of("api", "core", "config", "metrics")),
             Map.entry("freshness", Set.of("api", "core", "config")),
+            // Rendering in Chromium, a protocol over the HTTP client's.
+            Map.entry("render", Set.of("api", "core", "config", "http", "metrics", "urls")),
             Map.entry("storm", union(FLOORS)),
             Map.entry("warc", Set.of("api", "core", "config", "http", "metrics")),
             Map.entry("frontier", union(FLOORS, Set.of("storm"))),

@@ -1,6 +1,5 @@
 package io.squall.api;
 
-import io.squall.api.Metadata;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.jsoup.helper.W3CDom;

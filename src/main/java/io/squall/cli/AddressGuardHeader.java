@@ -1,7 +1,7 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.AddressAllowList;
+import io.squall.http.AddressAllowList;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.squall.cli;
 import io.squall.api.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.AddressAllowList;
+import io.squall.http.AddressAllowList;
 import io.squall.http.UserAgent;
 import io.squall.topology.TopologyChecks;
 import java.nio.file.Files;

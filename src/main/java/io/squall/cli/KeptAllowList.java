@@ -1,7 +1,7 @@
 package io.squall.cli;
 
 import io.squall.api.ConfigException;
-import io.squall.fetch.AddressAllowList;
+import io.squall.http.AddressAllowList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

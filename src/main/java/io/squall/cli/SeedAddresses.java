@@ -1,6 +1,6 @@
 package io.squall.cli;
 
-import io.squall.fetch.SpecialAddresses;
+import io.squall.http.SpecialAddresses;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.IpLiterals;
 import io.squall.urls.WebUrl;

@@ -1,7 +1,6 @@
-package io.squall.opensearch;
+package io.squall.config;
 
 import io.squall.api.ConfigException;
-import io.squall.config.CrawlerConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

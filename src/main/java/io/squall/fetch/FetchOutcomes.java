@@ -6,6 +6,7 @@ import io.squall.api.Metadata;
 import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.MetadataKeys;
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.OutlinkMetadata;

@@ -1,5 +1,6 @@
 /**
- * Fetching: the HTTP protocol, robots.txt, per-host queues and politeness, the fetcher bolt.
+ * Fetching politely: per-host queues, delays and back-off, robots.txt, the host index, the fetch engine and the
+ * fetcher bolt. The requests themselves go through {@code io.squall.http} (and {@code io.squall.render}).
  *
  * <p><b>Internal:</b> not Squall's API; any of it may change in any release. Extensions and bolts build on
  * {@code io.squall.api} and {@code io.squall.api.storm} (docs/extending.md).

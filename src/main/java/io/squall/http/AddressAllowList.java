@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
@@ -49,7 +49,7 @@ public final class AddressAllowList {
     }
 
     /** A list written the same way under another key ({@code http.proxy.exclude}), which its errors name. */
-    AddressAllowList(String key, List<String> entries) {
+    public AddressAllowList(String key, List<String> entries) {
         this.key = key;
         this.entries = List.copyOf(entries);
         for (String entry : entries) {
@@ -91,7 +91,7 @@ public final class AddressAllowList {
     }
 
     /** Whether the URL host is listed: by name, or as a literal address within a listed range. */
-    boolean matches(String host) {
+    public boolean matches(String host) {
         if (allowsHost(host)) {
             return true;
         }

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import com.github.luben.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;

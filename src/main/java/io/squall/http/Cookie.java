@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import crawlercommons.domains.EffectiveTldFinder;
 import io.squall.urls.IpLiterals;

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;

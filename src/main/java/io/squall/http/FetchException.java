@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.core.ErrorCauses;
 import java.io.IOException;

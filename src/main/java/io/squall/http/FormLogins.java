@@ -1,7 +1,6 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.core.CrawlClock;
-import io.squall.http.FetchResponse;
 import io.squall.urls.WebUrl;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

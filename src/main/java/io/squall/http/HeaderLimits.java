@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;

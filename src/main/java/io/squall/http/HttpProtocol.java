@@ -1,13 +1,10 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.api.ConfigException;
 import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.core.MetadataKeys;
-import io.squall.http.FetchResponse;
-import io.squall.http.HttpExchange;
-import io.squall.http.UserAgent;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.WebUrl;
 import java.io.IOException;

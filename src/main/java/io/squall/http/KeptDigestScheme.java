@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import java.security.Principal;
 import org.apache.hc.client5.http.auth.AuthChallenge;

@@ -1,7 +1,6 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.api.Metadata;
-import io.squall.http.FetchResponse;
 
 /** Fetches one URL. Implementations are thread-safe: the fetcher's threads share one instance. */
 public interface Protocol extends AutoCloseable {

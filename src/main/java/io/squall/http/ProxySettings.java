@@ -1,8 +1,8 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
-import io.squall.opensearch.Secrets;
+import io.squall.config.Secrets;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;

@@ -1,6 +1,5 @@
-package io.squall.fetch;
+package io.squall.http;
 
-import io.squall.http.HttpExchange;
 import java.nio.charset.StandardCharsets;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpRequest;

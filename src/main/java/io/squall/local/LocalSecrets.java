@@ -1,7 +1,7 @@
 package io.squall.local;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.opensearch.Secrets;
+import io.squall.config.Secrets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,5 @@
 package io.squall.local;
 
-import io.squall.local.LiveStats;
-
 /**
  * Decides when a local crawl's progress loop reads one of the status index's counts again (the due count,
  * the counts by status): only when something may have changed it since it was last read, so that a crawl

@@ -2,6 +2,7 @@ package io.squall.opensearch;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

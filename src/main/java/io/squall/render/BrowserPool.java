@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.render;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

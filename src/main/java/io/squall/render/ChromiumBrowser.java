@@ -1,5 +1,6 @@
-package io.squall.fetch;
+package io.squall.render;
 
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
 import java.io.IOException;
 import java.nio.file.Files;

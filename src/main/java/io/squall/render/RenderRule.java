@@ -1,7 +1,8 @@
-package io.squall.fetch;
+package io.squall.render;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
+import io.squall.http.AddressAllowList;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.WebUrl;
 import java.util.ArrayList;

@@ -1,9 +1,11 @@
-package io.squall.fetch;
+package io.squall.render;
 
 import io.squall.api.ConfigException;
 import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
+import io.squall.http.Protocol;
 import io.squall.metrics.Counters;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
 import io.squall.opensearch.OpenSearchUnavailableException;
-import io.squall.opensearch.Secrets;
+import io.squall.config.Secrets;
 import io.squall.opensearch.SquallIndex;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,7 +1,9 @@
-package io.squall.fetch;
+package io.squall.warc;
 
 import io.squall.api.Metadata;
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
+import io.squall.http.Protocol;
 import java.util.function.Consumer;
 
 /**

@@ -1,11 +1,10 @@
-package io.squall.opensearch;
+package io.squall.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.ConfigException;
-import io.squall.config.CrawlerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

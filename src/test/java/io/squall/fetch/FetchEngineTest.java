@@ -9,6 +9,7 @@ import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.core.MetadataKeys;
+import io.squall.http.HttpProtocol;
 import io.squall.metrics.CounterTally;
 import io.squall.testsupport.CompressionBombs;
 import io.squall.testweb.LoggedRequest;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.Metadata;
 import io.squall.api.Status;
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
 import io.squall.metrics.Counters;
 import io.squall.testsupport.ManualClock;

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

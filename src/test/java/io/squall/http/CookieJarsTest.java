@@ -1,10 +1,11 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.squall.api.ConfigException;
+import io.squall.fetch.FetchTestConfig;
 import io.squall.testsupport.ManualClock;
 import io.squall.urls.WebUrl;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.http.FetchResponse;
+import io.squall.fetch.FetchTestConfig;
 import io.squall.testweb.GuardedSites;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;

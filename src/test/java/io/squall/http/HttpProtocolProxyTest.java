@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.Metadata;
-import io.squall.http.FetchResponse;
+import io.squall.fetch.FetchTestConfig;
+import io.squall.fetch.RobotsCache;
 import io.squall.testsupport.ProxyProcess;
 import io.squall.testweb.LoggedRequest;
 import io.squall.testweb.Site;

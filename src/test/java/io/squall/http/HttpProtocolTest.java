@@ -1,16 +1,9 @@
-package io.squall.fetch;
-
-import io.squall.http.FetchResponse;
-import io.squall.http.HttpExchange;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package io.squall.http;
 
 import io.squall.api.ConfigException;
 import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
+import io.squall.fetch.FetchTestConfig;
 import io.squall.testsupport.Brotli;
 import io.squall.testsupport.CompressionBombs;
 import io.squall.testsupport.Corpora;
@@ -31,6 +24,12 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 class HttpProtocolTest {
     private static final int LIMIT = 131_072;

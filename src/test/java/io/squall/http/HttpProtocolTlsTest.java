@@ -1,16 +1,14 @@
-package io.squall.fetch;
-
-import io.squall.http.FetchResponse;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package io.squall.http;
 
 import io.squall.api.Metadata;
 import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.core.MetadataKeys;
+import io.squall.fetch.FetchItem;
+import io.squall.fetch.FetchOutcome;
+import io.squall.fetch.FetchOutcomes;
+import io.squall.fetch.FetchTestConfig;
 import io.squall.metrics.Counters;
 import io.squall.testweb.TlsTestServer;
 import io.squall.urls.UrlFilters;
@@ -21,6 +19,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 
 /** HTTPS against a self-signed loopback server: verified by default, trusted only on request, HTTP/2 by ALPN. */
 class HttpProtocolTlsTest {

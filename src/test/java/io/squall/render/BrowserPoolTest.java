@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

@@ -1,11 +1,14 @@
-package io.squall.fetch;
+package io.squall.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.squall.fetch.FetchTestConfig;
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
+import io.squall.http.HttpProtocol;
 import io.squall.metrics.CounterTally;
 import io.squall.testsupport.Browsers;
 import io.squall.testweb.Response;

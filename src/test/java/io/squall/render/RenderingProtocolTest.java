@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.fetch.FetchTestConfig;
+import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
+import io.squall.http.HttpProtocol;
 import io.squall.metrics.CounterTally;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;

@@ -2,7 +2,6 @@ package io.squall.api.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.squall.api.storm.HeldTuples;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -6,7 +6,7 @@ import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
 import io.squall.core.CrawlClock;
 import io.squall.fetch.FetchEngine;
-import io.squall.fetch.HttpProtocol;
+import io.squall.http.HttpProtocol;
 import io.squall.metrics.Counters;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;

@@ -2,9 +2,9 @@ package io.squall.fetch.bench;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.fetch.FetchTestConfig;
-import io.squall.fetch.HttpProtocol;
-import io.squall.fetch.RenderRule;
-import io.squall.fetch.RenderingProtocol;
+import io.squall.http.HttpProtocol;
+import io.squall.render.RenderRule;
+import io.squall.render.RenderingProtocol;
 import io.squall.metrics.CounterTally;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;
