@@ -44,6 +44,15 @@ final class KeptIndex {
         return loaded != null && sameSettings(loaded, settings);
     }
 
+    /** When the load ended: its due dates were spread from when it began. */
+    Instant loaded() {
+        Properties loaded = record();
+        if (loaded == null) {
+            throw new IllegalStateException(dir + " holds no loaded index");
+        }
+        return Instant.parse(loaded.getProperty("loaded"));
+    }
+
     /** The port the loaded URLs name: the web must be served there again. */
     int port() {
         Properties loaded = record();

@@ -54,6 +54,11 @@ public final class RecrawlBenchmark {
             OptionalInt unfinished = kept.unfinishedLoadPort(settings);
             if (kept.holds(settings)) {
                 System.out.printf(Locale.ROOT, "%n== the status index kept in %s%n", kept.dir());
+                Duration since = Duration.between(kept.loaded(), Instant.now());
+                if (since.compareTo(settings.spread()) > 0) {
+                    System.out.printf(Locale.ROOT, "  loaded %.1f h ago, with due dates spread from its start: every"
+                            + " URL is due now, and the spout searches a backlog of them all%n", since.toMinutes() / 60.0);
+                }
             } else {
                 if (unfinished.isPresent()) {
                     System.out.printf(Locale.ROOT, "%n== going on with the load kept in %s%n", kept.dir());
