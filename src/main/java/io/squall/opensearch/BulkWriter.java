@@ -41,8 +41,8 @@ import org.slf4j.LoggerFactory;
  * host's share of the spout's quota; a fixed flush interval of a second or two per stage kept the fetcher
  * starving. At most {@code concurrentRequests} bulk requests are in flight;
  * a caller that would send one more waits until one is answered, so memory stays bounded by about
- * {@code bulkActions * (concurrentRequests + 1)} operations (plus one operation a caller thread) and a slow OpenSearch slows the caller down
- * instead of piling up work. Operations waiting to be sent again are not bounded here but by the callers,
+ * {@code bulkActions * (concurrentRequests + 1)} operations (plus one a caller thread) and a slow OpenSearch
+ * slows the caller down instead of piling up work. Operations waiting to be sent again are not bounded here but by the callers,
  * whose work waits for them (the spout's pending tuples).
  *
  * <p>Outcome of an item: success; a 409 on a create-only operation is a success too ("already existed");

@@ -113,7 +113,8 @@ final class StatusLoader {
                     lastCount = n + 1;
                 }
             }
-            // the hosts' figures count the writes answered: write them once the last status documents are
+            // The hosts' figures count only answered writes: they are written once the last status documents
+            // are answered, then the writer drains and the bulk closes, as the status updater bolt does.
             bulk.flush();
             awaitAnswers(bulk, Duration.ofMinutes(5));
             writer.drain();
