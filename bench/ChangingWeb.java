@@ -36,24 +36,31 @@ import java.util.regex.Pattern;
  * A changing web and what a crawl keeps fresh of it (issue #40): `bench/run changing [SCHEDULER...]`.
  *
  * <p>HOSTS sites on loopback (127.0.0.2, 127.0.0.3, ...), PAGES pages each, every page changing as a Poisson
- * process at a rate of its own, drawn log-uniformly between one change every FASTEST seconds and one every
- * SLOWEST seconds. Change times are drawn from the seed before the crawl, so the server knows every page's
- * version at every moment, and logs, for every page request, the version it served (a 304 leaves the
- * crawler's copy as it was). After a crawl of DURATION, over its second half (after the first full pass),
- * it prints the freshness and age of the crawler's copies per host, against what the optimal policy with
- * the true rates (Cho and Garcia-Molina's closed form), the uniform and the proportional policy would reach
- * with the same fetches per host.
+ * process at a rate of its own. With SECTIONS (the default) a site is a sectioned one ({@link Layout}): its
+ * pages sit in /live/, /news/#/, /shop/ and /archive/#/, each page's rate drawn log-normally around its
+ * section's (sections from a change every 30 real seconds to one every two real days), half of each
+ * section's pages there at the start and the rest published over the first third of the crawl, found through
+ * the section index pages and every page's "latest" links. With SECTIONS=0, the flat web of the earlier
+ * measurements: /p/N.html, every page linked from "/", rates drawn log-uniformly between one change every
+ * FASTEST seconds and one every SLOWEST seconds. Change times are drawn from the seed before the crawl, so
+ * the server knows every page's version at every moment, and logs, for every page request, the version it
+ * served (a 304 leaves the crawler's copy as it was). After a crawl of DURATION, over its second half (after
+ * the first full pass, and after the last page was published), it prints the freshness and age of the
+ * crawler's copies per host, against what the optimal policy with the true rates (Cho and Garcia-Molina's
+ * closed form), the uniform and the proportional policy would reach with the same fetches per host; and
+ * where the fetches went, by the pages' time between changes and by section.
  *
- * <p>Time scale: one second here stands for one minute of a real crawl (so the changes run from every 12
- * real seconds to every 10 real hours); the schedulers' intervals, which are whole minutes, are scaled
- * with it: StormCrawler's adaptive bounds [60 min, 14 days] become [1, 336] minutes (the freshness
- * scheduler's [60 s, 30 days], [1, 43200] seconds), and the interval a URL
- * starts with (fetchInterval.default) is the uniform pass, PAGES x DELAY seconds, rounded to minutes.
+ * <p>Time scale: one second here stands for one minute of a real crawl (so the flat web's changes run from
+ * every 12 real seconds to every 10 real hours); the schedulers' intervals, which are whole minutes, are
+ * scaled with it: StormCrawler's adaptive bounds [60 min, 14 days] become [1, 336] minutes (the freshness
+ * scheduler's [60 s, 30 days], [1, 43200] seconds), and the interval a URL starts with
+ * (fetchInterval.default) is the uniform pass, PAGES x DELAY seconds, rounded to minutes.
  *
- * <p>Settings (environment): BENCH_CHANGING_SEED (1), _HOSTS (8), _PAGES (120), _DELAY (1 s), _FASTEST (0.2 s),
- * _SLOWEST (600 s), _DURATION (12m), _START_MINUTES (the initial interval; PAGES x DELAY / 60 by default),
- * _MIRRORS (1: hosts after the HOSTS sites, mirror m serving site m's pages, the same main text at the same
- * moment in another layout, without validators; not counted in the freshness figures).
+ * <p>Settings (environment): BENCH_CHANGING_SEED (1), _HOSTS (8), _PAGES (120), _DELAY (1 s), _SECTIONS (1: the
+ * sectioned web; 0: the flat one), _FASTEST (0.2 s) and _SLOWEST (600 s) (the flat web's rates), _DURATION
+ * (12m; or seconds, 180s: a short crawl for a smoke run), _START_MINUTES (the initial interval; PAGES x DELAY
+ * / 60 by default), _MIRRORS (1: hosts after the HOSTS sites, mirror m serving site m's pages, the same main
+ * text at the same moment in another layout, without validators; not counted in the freshness figures).
  *
  * <p>After a crawl it also reads the status index (squall export) and checks the change detection and the
  * near-duplicates against the truth: per page, the changes the crawler counted against the versions the
@@ -68,7 +75,7 @@ public class ChangingWeb {
 
     /** The benchmark's settings, from the environment. */
     record Settings(long seed, int hosts, int pages, double delay, double fastest, double slowest, Duration duration,
-            int startMinutes, int mirrors) {
+            int startMinutes, int mirrors, boolean sections) {
         static Settings fromEnvironment() {
             int pages = Integer.parseInt(env("PAGES", "120"));
             if (pages >= 1 << 16) {
@@ -79,11 +86,18 @@ public class ChangingWeb {
             return new Settings(Long.parseLong(env("SEED", "1")), Integer.parseInt(env("HOSTS", "8")), pages, delay,
                     Double.parseDouble(env("FASTEST", "0.2")), Double.parseDouble(env("SLOWEST", "600")),
                     parseDuration(env("DURATION", "12m")), Integer.parseInt(env("START_MINUTES", String.valueOf(pass))),
-                    Integer.parseInt(env("MIRRORS", "1")));
+                    Integer.parseInt(env("MIRRORS", "1")), sections(env("SECTIONS", "1")));
         }
 
         private static String env(String name, String otherwise) {
             return System.getenv().getOrDefault("BENCH_CHANGING_" + name, otherwise);
+        }
+
+        private static boolean sections(String value) {
+            if (!value.equals("0") && !value.equals("1")) {
+                throw new IllegalArgumentException("BENCH_CHANGING_SECTIONS: 1 (a sectioned web) or 0 (a flat one), not " + value);
+            }
+            return value.equals("1");
         }
 
         private static Duration parseDuration(String text) {
@@ -92,14 +106,28 @@ public class ChangingWeb {
         }
 
         String describe() {
+            String rates = sections ? Layout.describeSections(this) : String.format(Locale.ROOT,
+                    "flat, change intervals log-uniform in [%.2g s, %.0f s]", fastest, slowest);
             return String.format(Locale.ROOT, "%d hosts x %d pages, %.2g s between fetches on a host (a pass: %.0f s),"
-                    + " change intervals log-uniform in [%.2g s, %.0f s], seed %d, crawls of %d s; %d mirror host(s)",
-                    hosts, pages, delay, pages * delay, fastest, slowest, seed, duration.toSeconds(), mirrors);
+                    + " %s, seed %d, crawls of %d s; %d mirror host(s)",
+                    hosts, pages, delay, pages * delay, rates, seed, duration.toSeconds(), mirrors);
+        }
+
+        /** Seconds from the sites' start by which every page of a sectioned web is published: before the window. */
+        double publishedBy() {
+            return duration.toSeconds() / 3.0;
         }
     }
 
     public static void main(String[] args) throws Exception {
-        Settings settings = Settings.fromEnvironment();
+        Settings settings;
+        try {
+            settings = Settings.fromEnvironment();
+        } catch (IllegalArgumentException e) { // a bad setting: its name and what it must be
+            System.err.println("bench changing: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         List<String> schedulers = args.length == 0 ? List.of("adaptive", "default") : List.of(args);
         System.out.printf(Locale.ROOT, "Machine: %d cores; load average at the start: %s%n",
                 Runtime.getRuntime().availableProcessors(), loadAverage());
@@ -204,36 +232,155 @@ public class ChangingWeb {
     }
 
     /**
-     * Every page's change rate and change times, drawn from the seed. Time is in seconds from the moment the
-     * sites start ({@link #origin}); a page's version at t is the number of its changes at or before t.
-     * Changes are drawn up to a horizon past the crawl's end, after which pages stay as they are.
+     * Where a host's pages sit: the same for every host. Flat: /p/N.html, all linked from "/". Sectioned: "/"
+     * links to the section index pages, each of which lists its section's pages published so far, newest
+     * first; a page's rate is drawn log-normally around its section's median (σ of ln: {@link #SPREAD}), so
+     * that sections differ by orders of magnitude and pages within one by up to a factor of ten either way.
+     * Paths hold digits where real sites have dates and ids (/news/#/, /archive/#/), as the freshness
+     * scheduler's path patterns read them.
+     */
+    static final class Layout {
+        /**
+         * A section: its index page, its pages' paths (with the page's number), its share of a host's pages
+         * and the median seconds between changes of its pages, a real minute a second: live pages every 30 real
+         * seconds, news every 5 real minutes, a shop's items every real hour, the archive every two real days.
+         * Chosen so that the closed forms stay where the flat web's are (uniform about 0.8 of the optimum,
+         * proportional under 0.1, about half the pages not worth a fetch): `bench/run changing plan` prints them.
+         */
+        record Section(String name, String index, String pathFormat, double share, double medianSeconds) {}
+
+        static final List<Section> SECTIONS = List.of(
+                new Section("live", "/live/", "/live/%d.html", 0.15, 0.5),
+                new Section("news", "/news/", "/news/%d/story.html", 0.45, 5),
+                new Section("shop", "/shop/", "/shop/%d.html", 0.25, 60),
+                new Section("archive", "/archive/", "/archive/%d/page.html", 0.15, 2_880));
+        /** ln 10 / 2: two thirds of a section's pages within a factor of 3.2 of its median, 95% within 10. */
+        static final double SPREAD = Math.log(10) / 2;
+        /** The share of a section's pages there from the start; the others are published over a third of the crawl. */
+        static final double AT_START = 0.5;
+        /** Links in every page's "latest" box: the newest pages of each section, as news sites show them. */
+        static final int LATEST = 2;
+
+        private final boolean sectioned;
+        private final Section[] sectionOf; // by page; null on the flat web
+        private final String[] paths;
+        private final Map<String, Integer> byPath = new HashMap<>();
+
+        Layout(Settings s) {
+            sectioned = s.sections();
+            sectionOf = new Section[s.pages()];
+            paths = new String[s.pages()];
+            double share = 0;
+            int first = 0;
+            for (Section section : sectioned ? SECTIONS : List.<Section>of()) {
+                share += section.share();
+                int end = (int) Math.round(share * s.pages());
+                for (int p = first; p < end; p++) {
+                    sectionOf[p] = section;
+                }
+                first = end;
+            }
+            for (int p = 0; p < s.pages(); p++) {
+                paths[p] = sectionOf[p] == null ? "/p/" + p + ".html" : String.format(Locale.ROOT, sectionOf[p].pathFormat(), p);
+                byPath.put(paths[p], p);
+            }
+        }
+
+        static String describeSections(Settings s) {
+            Layout layout = new Layout(s);
+            List<String> parts = new ArrayList<>();
+            for (Section section : SECTIONS) {
+                long pages = Arrays.stream(layout.sectionOf).filter(x -> x == section).count();
+                parts.add(String.format(Locale.ROOT, "%s %d pages (%s, median %.3g s)", section.name(), pages,
+                        section.pathFormat().replace("%d", "N"), section.medianSeconds()));
+            }
+            return String.format(Locale.ROOT, "sectioned: %s, within a section log-normal (sigma of ln %.2f), %.0f%% of"
+                    + " each section's pages there at the start, the rest published by %.0f s", String.join(", ", parts),
+                    SPREAD, 100 * AT_START, s.publishedBy());
+        }
+
+        /** The page's section, or null on the flat web. */
+        Section sectionOf(int page) {
+            return sectionOf[page];
+        }
+
+        String path(int page) {
+            return paths[page];
+        }
+
+        /** The page at a path (without query), or -1. */
+        int pageOf(String path) {
+            return byPath.getOrDefault(path, -1);
+        }
+
+        /** The section whose index page is at the path, or null. */
+        Section indexAt(String path) {
+            for (Section section : SECTIONS) {
+                if (sectioned && section.index().equals(path)) {
+                    return section;
+                }
+            }
+            return null;
+        }
+
+        /** The section's pages published by t at the site, newest first. */
+        List<Integer> published(ChangeModel model, int site, Section section, double t) {
+            List<Integer> pages = new ArrayList<>();
+            for (int p = 0; p < paths.length; p++) {
+                if (sectionOf[p] == section && model.isPublished(site, p, t)) {
+                    pages.add(p);
+                }
+            }
+            pages.sort((a, b) -> Double.compare(model.published[site][b], model.published[site][a]));
+            return pages;
+        }
+    }
+
+    /**
+     * Every page's change rate, publication and change times, drawn from the seed. Time is in seconds from the
+     * moment the sites start ({@link #origin}); a page's version at t is the number of its changes at or before
+     * t, its first version there from its publication. Changes are drawn up to a horizon past the crawl's end,
+     * after which pages stay as they are.
      */
     static final class ChangeModel {
         final Settings settings;
+        final Layout layout;
         final double[][] rates; // by host and page, changes per second
+        final double[][] published; // by host and page, when it appeared (0: there from the start)
         final double[][][] changes; // by host and page, ascending change times
         long originNanos;
         long originEpochMillis;
 
-        private ChangeModel(Settings settings, double[][] rates, double[][][] changes) {
+        private ChangeModel(Settings settings, Layout layout, double[][] rates, double[][] published,
+                double[][][] changes) {
             this.settings = settings;
+            this.layout = layout;
             this.rates = rates;
+            this.published = published;
             this.changes = changes;
         }
 
         static ChangeModel draw(Settings s, double horizonSeconds) {
+            Layout layout = new Layout(s);
             double[][] rates = new double[s.hosts()][s.pages()];
+            double[][] published = new double[s.hosts()][s.pages()];
             double[][][] changes = new double[s.hosts()][s.pages()][];
             Random random = new Random(s.seed());
             double low = Math.log(s.fastest()), high = Math.log(s.slowest());
             for (int h = 0; h < s.hosts(); h++) {
                 for (int p = 0; p < s.pages(); p++) {
-                    double rate = 1 / Math.exp(low + random.nextDouble() * (high - low));
+                    // The flat web's draws stay as they were, so that its seed gives the figures measured before.
+                    Layout.Section section = layout.sectionOf(p);
+                    double rate = section == null ? 1 / Math.exp(low + random.nextDouble() * (high - low))
+                            : 1 / (section.medianSeconds() * Math.exp(Layout.SPREAD * random.nextGaussian()));
                     rates[h][p] = rate;
+                    if (section != null && random.nextDouble() >= Layout.AT_START) {
+                        published[h][p] = random.nextDouble() * s.publishedBy();
+                    }
                     double[] times = new double[16];
                     int n = 0;
-                    // Exponential gaps; bounded by the horizon (the rate is at least 1 / SLOWEST).
-                    for (double t = -Math.log(1 - random.nextDouble()) / rate; t < horizonSeconds;
+                    // Exponential gaps; bounded by the horizon.
+                    for (double t = published[h][p] - Math.log(1 - random.nextDouble()) / rate; t < horizonSeconds;
                             t += -Math.log(1 - random.nextDouble()) / rate) {
                         if (n == times.length) {
                             times = Arrays.copyOf(times, n * 2);
@@ -243,7 +390,7 @@ public class ChangingWeb {
                     changes[h][p] = Arrays.copyOf(times, n);
                 }
             }
-            return new ChangeModel(s, rates, changes);
+            return new ChangeModel(s, layout, rates, published, changes);
         }
 
         void startClock() {
@@ -261,9 +408,14 @@ public class ChangingWeb {
             return i >= 0 ? i + 1 : -i - 1;
         }
 
-        /** When the version began: 0 for the first one (there from the start). */
+        /** Whether the page was published by t: before, it is neither linked nor served. */
+        boolean isPublished(int host, int page, double t) {
+            return published[host][page] <= t;
+        }
+
+        /** When the version began: its publication for the first one. */
         double since(int host, int page, int version) {
-            return version == 0 ? 0 : changes[host][page][version - 1];
+            return version == 0 ? published[host][page] : changes[host][page][version - 1];
         }
 
         /** When the version ended, or +infinity when it is the last one. */
@@ -470,9 +622,11 @@ public class ChangingWeb {
 
     /**
      * The sites: one server socket per host on 127.0.0.(2 + host), one port for all, a thread per keep-alive
-     * connection. "/" links to every page; /p/N.html is page N: a main text that is the page's current
-     * version, and a sidebar that changes at every request (a counter and the time), which a byte digest
-     * sees as a change and a digest of the main text does not.
+     * connection. "/" links to every page (flat) or to the section index pages (sectioned, see {@link Layout});
+     * a page answers with a main text that is its current version, and a sidebar that changes at every request
+     * (a counter and the time), which a byte digest sees as a change and a digest of the main text does not;
+     * on a sectioned site the sidebar also links to each section's newest pages. A page not yet published is
+     * not found, and no page links to it.
      */
     static final class Sites implements AutoCloseable {
         private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
@@ -542,9 +696,8 @@ public class ChangingWeb {
         /** The host and page of a page URL of these sites, or null. */
         int[] hostAndPage(String url) throws IOException {
             for (int h = 0; h < servers.size(); h++) {
-                String prefix = root(h) + "/p/";
-                if (url.startsWith(prefix)) {
-                    int page = pageOf(url.substring(root(h).length()));
+                if (url.startsWith(root(h) + "/")) {
+                    int page = model.layout.pageOf(url.substring(root(h).length()));
                     return page < 0 ? null : new int[] {h, page};
                 }
             }
@@ -619,19 +772,26 @@ public class ChangingWeb {
         private ByteArrayOutputStream serve(int host, String path, Map<String, String> headers) throws IOException {
             double now = model.now();
             long request = served.incrementAndGet();
-            int page = pageOf(path);
+            int page = model.layout.pageOf(path);
+            if (page >= 0 && !model.isPublished(original(host), page, now)) {
+                page = -1; // not found, as any unknown path
+            }
             if (page >= 0 && isMirror(host)) {
                 int site = original(host);
                 int version = model.version(site, page, now);
                 log.mirrored(host, page, version);
-                return response(200, "text/html; charset=utf-8", html(host, site, page, version, request), "");
+                return response(200, "text/html; charset=utf-8", html(host, site, page, version, request, now), "");
             }
             if (page >= 0) {
                 return page(host, page, now, request, headers);
             }
             log.other(host);
             if (path.equals("/")) {
-                return response(200, "text/html; charset=utf-8", index(host, request), "");
+                return response(200, "text/html; charset=utf-8", index(host, request, now), "");
+            }
+            Layout.Section section = model.layout.indexAt(path);
+            if (section != null) {
+                return response(200, "text/html; charset=utf-8", sectionIndex(host, section, request, now), "");
             }
             if (path.equals("/robots.txt")) {
                 String robots = "User-agent: *\nDisallow: /private/\n"
@@ -662,7 +822,7 @@ public class ChangingWeb {
             log.page(now, host, page, 200, version);
             String validators = ChangeModel.conditional(host) ? "ETag: " + etag + "\r\nLast-Modified: "
                     + HTTP_DATE.format(ZonedDateTime.ofInstant(modified, ZoneOffset.UTC)) + "\r\n" : "";
-            return response(200, "text/html; charset=utf-8", html(host, host, page, version, request), validators);
+            return response(200, "text/html; charset=utf-8", html(host, host, page, version, request, now), validators);
         }
 
         private static boolean notModified(Map<String, String> headers, String etag, Instant modified) {
@@ -696,67 +856,104 @@ public class ChangingWeb {
             return out;
         }
 
-        private int pageOf(String path) {
-            if (path.startsWith("/p/") && path.endsWith(".html")) {
-                try {
-                    int n = Integer.parseInt(path.substring(3, path.length() - 5));
-                    return n >= 0 && n < model.settings.pages() ? n : -1;
-                } catch (NumberFormatException e) {
-                    return -1;
-                }
-            }
-            return -1;
-        }
-
-        private String index(int host, long request) {
+        /** "/": every page of a flat site; the section index pages of a sectioned one. */
+        private String index(int host, long request, double now) {
             StringBuilder s = new StringBuilder("<!DOCTYPE html>\n<html><head><title>Site " + host + "</title></head><body>\n"
                     + "<main><h1>Site " + host + "</h1><ul>\n");
-            for (int p = 0; p < model.settings.pages(); p++) {
-                s.append("<li><a href=\"/p/").append(p).append(".html\">Page ").append(p).append("</a></li>\n");
+            if (model.settings.sections()) {
+                for (Layout.Section section : Layout.SECTIONS) {
+                    s.append("<li><a href=\"").append(section.index()).append("\">").append(section.name()).append("</a></li>\n");
+                }
+            } else {
+                for (int p = 0; p < model.settings.pages(); p++) {
+                    s.append("<li><a href=\"").append(model.layout.path(p)).append("\">Page ").append(p).append("</a></li>\n");
+                }
             }
-            return s.append("</ul></main>\n").append(sidebar(request)).append("</body></html>\n").toString();
+            return s.append("</ul></main>\n").append(sidebar(host, request, now)).append("</body></html>\n").toString();
+        }
+
+        /** A section's index page: its pages published so far, newest first (its main text changes with each). */
+        private String sectionIndex(int host, Layout.Section section, long request, double now) {
+            StringBuilder s = new StringBuilder("<!DOCTYPE html>\n<html><head><title>Site " + host + ", " + section.name()
+                    + "</title></head><body>\n<nav><a href=\"/\">Home</a></nav>\n<main><h1>" + section.name() + "</h1><ul>\n");
+            for (int p : model.layout.published(model, original(host), section, now)) {
+                s.append("<li><a href=\"").append(model.layout.path(p)).append("\">").append(section.name()).append(" item ")
+                        .append(words(p)).append("</a></li>\n");
+            }
+            return s.append("</ul></main>\n").append(sidebar(host, request, now)).append("</body></html>\n").toString();
         }
 
         /**
          * The main text depends on the site, the page and its version only; the sidebar on the request. A mirror
          * serves its site's main text in a layout of its own.
          */
-        private String html(int host, int site, int page, int version, long request) {
+        private String html(int host, int site, int page, int version, long request, double now) {
             // Site, page and version in separate bits of the 48 a Random keeps: a sum of multiples gave a fast
             // page's thousandth version the text of another page, which the crawler rightly found a duplicate.
             Random random = new Random(model.settings.seed() * 1_000_003L ^ ((long) site << 40) ^ ((long) page << 24)
                     ^ version);
             StringBuilder s = new StringBuilder(4_000);
-            String next = (page + 1) % model.settings.pages() + ".html";
+            // The flat web's pages link to the next page, a sectioned site's to their section: it lists only
+            // pages already published.
+            Layout.Section section = model.layout.sectionOf(page);
+            String next = section == null ? model.layout.path((page + 1) % model.settings.pages()) : section.index();
             s.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                     .append(isMirror(host) ? "Mirror " + host + " of site " + site : "Site " + site).append(", page ")
                     .append(page).append("</title></head>\n<body>\n")
                     .append(isMirror(host) ? "<header>A mirror, updated from the original as it changes</header>\n"
-                            + "<div role=\"navigation\"><a href=\"/\">Mirror home</a> <a href=\"/p/" + next
+                            + "<div role=\"navigation\"><a href=\"/\">Mirror home</a> <a href=\"" + next
                             + "\">Following page</a></div>\n"
-                            : "<nav><a href=\"/\">Home</a> <a href=\"/p/" + next + "\">Next</a></nav>\n")
+                            : "<nav><a href=\"/\">Home</a> <a href=\"" + next + "\">Next</a></nav>\n")
                     .append("<main><article><h1>").append(sentence(random, 6)).append("</h1>\n");
             for (int p = 0; p < 8; p++) {
                 s.append("<p>").append(sentence(random, 50)).append(".</p>\n");
             }
-            return s.append("</article></main>\n").append(sidebar(request)).append("</body></html>\n").toString();
+            return s.append("</article></main>\n").append(sidebar(host, request, now)).append("</body></html>\n").toString();
         }
 
-        /** Changes at every request, as counters, clocks and rotating blocks of real pages do. */
-        private String sidebar(long request) {
-            return "<aside><p>Request " + request + " served at " + Instant.now() + "</p></aside>\n";
+        /**
+         * Changes at every request, as counters, clocks and rotating blocks of real pages do; on a sectioned site
+         * it also links to the newest pages of each section, as news sites' "latest" boxes do, so that a page
+         * published is found by the next fetch of any page of its site, whatever the schedule of the index pages.
+         */
+        private String sidebar(int host, long request, double now) {
+            StringBuilder s = new StringBuilder("<aside><p>Request " + request + " served at " + Instant.now() + "</p>");
+            if (model.settings.sections()) {
+                s.append("<ul>");
+                for (Layout.Section section : Layout.SECTIONS) {
+                    List<Integer> newest = model.layout.published(model, original(host), section, now);
+                    for (int p : newest.subList(0, Math.min(Layout.LATEST, newest.size()))) {
+                        s.append("<li><a href=\"").append(model.layout.path(p)).append("\">Latest</a></li>");
+                    }
+                }
+                s.append("</ul>");
+            }
+            return s.append("</aside>\n").toString();
         }
 
         private String sitemap(int host, double now) throws IOException {
             StringBuilder s = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                     + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
             for (int p = 0; p < model.settings.pages(); p++) {
+                if (!model.isPublished(host, p, now)) {
+                    continue;
+                }
                 Instant lastmod = Instant.ofEpochMilli(model.originEpochMillis
                         + (long) (1000 * model.since(host, p, model.version(host, p, now))));
-                s.append("<url><loc>").append(root(host)).append("/p/").append(p).append(".html</loc><lastmod>")
+                s.append("<url><loc>").append(root(host)).append(model.layout.path(p)).append("</loc><lastmod>")
                         .append(lastmod).append("</lastmod></url>\n");
             }
             return s.append("</urlset>\n").toString();
+        }
+
+        /** A number in words of the pages' vocabulary: index entries that differ in words, not only in digits. */
+        private static String words(int n) {
+            StringBuilder s = new StringBuilder();
+            do {
+                s.append(s.length() == 0 ? "" : " ").append(WORDS[n % WORDS.length]);
+                n /= WORDS.length;
+            } while (n > 0);
+            return s.toString();
         }
 
         private static String sentence(Random random, int words) {
@@ -947,24 +1144,29 @@ public class ChangingWeb {
                 double uniform, double proportional, double uniformAge, long fetches, long ok, long unchangedOk,
                 long notModified, long others, int neverFetched, List<PageRow> pages) {}
 
-        /** Per page: its change rate, fetches a second by the crawler, the optimum and uniform, and its freshness. */
-        record PageRow(double rate, double crawler, double optimal, double uniform, double fresh) {}
+        /**
+         * Per page: its section (null on the flat web), change rate, fetches a second by the crawler, the optimum
+         * and uniform, and its freshness.
+         */
+        record PageRow(Layout.Section section, double rate, double crawler, double optimal, double uniform, double fresh) {}
 
         private final Settings settings;
         private final List<HostRow> rows;
         private final double from, to;
+        private final double latestPublication;
 
-        private Analysis(Settings settings, List<HostRow> rows, double from, double to) {
+        private Analysis(Settings settings, List<HostRow> rows, double from, double to, double latestPublication) {
             this.settings = settings;
             this.rows = rows;
             this.from = from;
             this.to = to;
+            this.latestPublication = latestPublication;
         }
 
         static Analysis of(ChangeModel model, RequestLog log, Settings s) {
             List<Request> all = log.requests();
             if (all.isEmpty()) {
-                return new Analysis(s, List.of(), 0, 0);
+                return new Analysis(s, List.of(), 0, 0, 0);
             }
             double first = all.stream().mapToDouble(Request::time).min().orElse(0);
             double last = all.stream().mapToDouble(Request::time).max().orElse(0);
@@ -977,7 +1179,8 @@ public class ChangingWeb {
             for (int h = 0; h < s.hosts(); h++) {
                 rows.add(host(model, log, byPage, h, from, to));
             }
-            return new Analysis(s, rows, from, to);
+            double latestPublication = Arrays.stream(model.published).flatMapToDouble(Arrays::stream).max().orElse(0);
+            return new Analysis(s, rows, from, to, latestPublication);
         }
 
         private static HostRow host(ChangeModel model, RequestLog log, Map<Long, List<Request>> byPage, int h,
@@ -1035,7 +1238,8 @@ public class ChangingWeb {
             double[] optimal = Freshness.optimal(rates, budget);
             List<PageRow> pageRows = new ArrayList<>();
             for (int p = 0; p < pages; p++) {
-                pageRows.add(new PageRow(rates[p], actual[p], optimal[p], budget / pages, pageFresh[p] / window));
+                pageRows.add(new PageRow(model.layout.sectionOf(p), rates[p], actual[p], optimal[p], budget / pages,
+                        pageFresh[p] / window));
             }
             return new HostRow(h, budget, freshSeconds / (window * pages), ageSeconds / (window * pages),
                     Freshness.mean(rates, actual), Freshness.mean(rates, optimal),
@@ -1050,16 +1254,40 @@ public class ChangingWeb {
          * against the optimum's closed form. Shows what a scheduler spends on pages it cannot keep fresh.
          */
         String bands() {
-            double[] edges = {0, 2, 20, 200, Double.POSITIVE_INFINITY};
-            StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "  %-22s %6s %10s %10s %10s %8s %8s%n",
-                    "seconds between changes", "pages", "crawler/min", "optimum/min", "uniform/min", "fresh", "opt.fresh"));
+            double[] edges = {0, 2, 20, 200, 2_000, Double.POSITIVE_INFINITY};
+            List<String> labels = new ArrayList<>();
             for (int b = 0; b + 1 < edges.length; b++) {
+                labels.add(Double.isInfinite(edges[b + 1]) ? String.format(Locale.ROOT, ">= %.0f", edges[b])
+                        : String.format(Locale.ROOT, "%.0f to %.0f", edges[b], edges[b + 1]));
+            }
+            return groups("seconds between changes", labels, page -> {
+                int b = 0;
+                while (1 / page.rate() >= edges[b + 1]) {
+                    b++;
+                }
+                return labels.get(b);
+            });
+        }
+
+        /** The same by section, on a sectioned web: how the plan served each kind of page. */
+        String sections() {
+            if (!settings.sections()) {
+                return "";
+            }
+            return groups("section", Layout.SECTIONS.stream().map(Layout.Section::name).toList(),
+                    page -> page.section().name());
+        }
+
+        /** The table of the pages grouped by {@code group}, in the order of {@code labels}; groups without pages left out. */
+        private String groups(String title, List<String> labels, java.util.function.Function<PageRow, String> group) {
+            StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "  %-22s %6s %10s %10s %10s %8s %8s%n",
+                    title, "pages", "crawler/min", "optimum/min", "uniform/min", "fresh", "opt.fresh"));
+            for (String label : labels) {
                 int n = 0;
                 double crawler = 0, optimal = 0, uniform = 0, fresh = 0, optFresh = 0;
                 for (HostRow row : rows) {
                     for (PageRow page : row.pages()) {
-                        double interval = 1 / page.rate();
-                        if (interval >= edges[b] && interval < edges[b + 1]) {
+                        if (group.apply(page).equals(label)) {
                             n++;
                             crawler += page.crawler() * 60;
                             optimal += page.optimal() * 60;
@@ -1069,11 +1297,10 @@ public class ChangingWeb {
                         }
                     }
                 }
-                String band = Double.isInfinite(edges[b + 1]) ? String.format(Locale.ROOT, ">= %.0f", edges[b])
-                        : String.format(Locale.ROOT, "%.0f to %.0f", edges[b], edges[b + 1]);
-                int d = Math.max(1, n);
-                out.append(String.format(Locale.ROOT, "  %-22s %6d %10.2f %10.2f %10.2f %8.3f %8.3f%n", band, n,
-                        crawler / d, optimal / d, uniform / d, fresh / d, optFresh / d));
+                if (n > 0) {
+                    out.append(String.format(Locale.ROOT, "  %-22s %6d %10.2f %10.2f %10.2f %8.3f %8.3f%n", label, n,
+                            crawler / n, optimal / n, uniform / n, fresh / n, optFresh / n));
+                }
             }
             return out.toString();
         }
@@ -1139,6 +1366,12 @@ public class ChangingWeb {
                     100.0 * condNotModified / Math.max(1, condFetches),
                     100.0 * condUnchangedOk / Math.max(1, condUnchangedOk + condNotModified), never));
             out.append(bands());
+            out.append(sections());
+            if (latestPublication > from) {
+                // Cho's optimum counts every page over the whole window; a page published within it is not.
+                out.append(String.format(Locale.ROOT, "  WARNING: a page was published at %.0f s, within the window:"
+                        + " its freshness before is counted as stale%n", latestPublication));
+            }
             out.append("  (fetch/s: page fetches in the window a second, the budget the policies share; fresh, age: measured,"
                     + " time-averaged over the host's pages; model: the closed form at the crawler's own fetches per page;"
                     + " wasted: 200s whose version was the copy's; full: on conditional hosts, fetches of unchanged pages"
