@@ -50,7 +50,7 @@ final class FaultHarness {
 
     /** Kills one node of the OpenSearch cluster the crawl writes to, for a step's {@link FaultStep.NodeStop}. */
     interface NodeKiller {
-        /** Kills the node holding the status index's primary; returns its name. */
+        /** Kills the node holding the status index's primary; says which, for the schedule's output. */
         String killStatusPrimaryHolder() throws Exception;
     }
 
@@ -233,8 +233,7 @@ final class FaultHarness {
                 String node = nodeKiller.killStatusPrimaryHolder();
                 nodeStopped = true;
                 nodesStopped++;
-                out.printf("  run %d: OpenSearch %s, which held the status index's primary, killed after %d requests%n",
-                        number, node, served);
+                out.printf("  run %d: killed after %d requests: OpenSearch %s%n", number, served, node);
             }
             if (!struck && step.afterRequests() > 0 && served >= step.afterRequests()) {
                 switch (step.ending()) {

@@ -14,10 +14,14 @@ import org.opensearch.client.opensearch.cat.shards.ShardsRecord;
  * so that a test can kill one node with {@code kill -9}, as a crash would, while the others go on.
  */
 final class OpenSearchNodes implements AutoCloseable {
+    private final Path dir;
+    private final int basePort;
     private final List<OpenSearchClusterProcess> nodes;
     private final List<String> addresses;
 
-    private OpenSearchNodes(List<OpenSearchClusterProcess> nodes, List<String> addresses) {
+    private OpenSearchNodes(Path dir, int basePort, List<OpenSearchClusterProcess> nodes, List<String> addresses) {
+        this.dir = dir;
+        this.basePort = basePort;
         this.nodes = nodes;
         this.addresses = addresses;
     }
@@ -28,14 +32,13 @@ final class OpenSearchNodes implements AutoCloseable {
         List<OpenSearchClusterProcess> nodes = new ArrayList<>();
         try {
             for (int i = 1; i <= count; i++) {
-                nodes.add(OpenSearchClusterProcess.startNode(dir.resolve(OpenSearchClusterMain.nodeName(i)), i, count,
-                        basePort));
+                nodes.add(startNode(dir, i, count, basePort));
             }
             List<String> addresses = new ArrayList<>();
             for (OpenSearchClusterProcess node : nodes) {
                 addresses.addAll(node.addresses(timeout));
             }
-            return new OpenSearchNodes(nodes, List.copyOf(addresses));
+            return new OpenSearchNodes(dir, basePort, nodes, List.copyOf(addresses));
         } catch (IOException | InterruptedException | RuntimeException | AssertionError e) {
             for (OpenSearchClusterProcess node : nodes) {
                 node.close();
@@ -65,9 +68,34 @@ final class OpenSearchNodes implements AutoCloseable {
         }
     }
 
+    /** The name of the node elected cluster manager, as the cluster says now. */
+    static String clusterManager(OpenSearchClient client) {
+        try {
+            return client.cat().clusterManager().valueBody().get(0).node();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** {@code kill -9} of the node of that name; its data stays on disk. */
     void kill(String nodeName) throws InterruptedException {
         nodes.get(number(nodeName) - 1).close();
+    }
+
+    /**
+     * Starts the node of that name again on its data, as an operator brings a crashed node back, and waits until
+     * the cluster is whole and green again (its copies recovered).
+     */
+    void restart(String nodeName, Duration timeout) throws IOException, InterruptedException {
+        int number = number(nodeName);
+        OpenSearchClusterProcess node = startNode(dir, number, nodes.size(), basePort);
+        nodes.set(number - 1, node);
+        node.addresses(timeout);
+    }
+
+    private static OpenSearchClusterProcess startNode(Path dir, int number, int count, int basePort) throws IOException {
+        return OpenSearchClusterProcess.startNode(dir.resolve(OpenSearchClusterMain.nodeName(number)), number, count,
+                basePort);
     }
 
     private int number(String nodeName) {
