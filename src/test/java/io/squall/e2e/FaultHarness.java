@@ -42,22 +42,46 @@ final class FaultHarness {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TestOpenSearch os;
+    private final NodeKiller nodeKiller;
     private final Path dir;
     private final PrintStream out;
     private final String replay;
+    private int nodesStopped;
+
+    /** Kills one node of the OpenSearch cluster the crawl writes to, for a step's {@link FaultStep.NodeStop}. */
+    interface NodeKiller {
+        /** Kills the node holding the status index's primary; says which, for the schedule's output. */
+        String killStatusPrimaryHolder() throws Exception;
+    }
 
     /**
+     * A harness on one OpenSearch node, which has no node to lose: a schedule with a node stop fails.
+     *
      * @param replay how to run one seed again, with {@code {seed}} where the seed goes (printed on failure)
      */
     FaultHarness(TestOpenSearch os, Path dir, PrintStream out, String replay) {
+        this(os, () -> {
+            throw new IllegalStateException("a node stop needs an OpenSearch cluster; this harness has one node");
+        }, dir, out, replay);
+    }
+
+    /**
+     * A harness on an OpenSearch cluster: the crawl writes to {@code os}'s first address (through the fault
+     * proxy), and {@code nodeKiller} deals the node stops.
+     */
+    FaultHarness(TestOpenSearch os, NodeKiller nodeKiller, Path dir, PrintStream out, String replay) {
         this.os = os;
+        this.nodeKiller = nodeKiller;
         this.dir = dir;
         this.out = out;
         this.replay = replay;
     }
 
-    /** What a schedule did: its runs, how each ended, and the pages in flight at its kills fetched again. */
-    record Report(long seed, List<String> endings, int kills, int inFlightAtKills, int fetchedAgain) {
+    /**
+     * What a schedule did: its runs, how each ended, the pages in flight at its kills fetched again, and the
+     * OpenSearch nodes it stopped (a crawl may end before a node stop strikes).
+     */
+    record Report(long seed, List<String> endings, int kills, int inFlightAtKills, int fetchedAgain, int nodesStopped) {
     }
 
     Report run(FaultSchedule schedule) throws Exception {
@@ -73,6 +97,7 @@ final class FaultHarness {
     }
 
     private Report runSteps(FaultSchedule schedule) throws Exception {
+        nodesStopped = 0;
         try (TestWeb web = TestWeb.start(schedule.scale().hosts());
                 OpenSearchProxy proxy = new OpenSearchProxy(os.address())) {
             FaultWeb faultWeb = FaultWeb.declare(schedule, web.sites());
@@ -103,7 +128,8 @@ final class FaultHarness {
             int kills = (int) runs.stream().filter(Run::killed).count();
             int inFlight = runs.stream().mapToInt(r -> r.inFlightAtKill().size()).sum();
             int requests = runs.stream().mapToInt(r -> r.requested().size()).sum();
-            Report report = new Report(schedule.seed(), endings, kills, inFlight, requests - faultWeb.urls().size());
+            Report report = new Report(schedule.seed(), endings, kills, inFlight, requests - faultWeb.urls().size(),
+                    nodesStopped);
             out.printf("Fault schedule, seed %d: every invariant held over %d runs; %d kills with %d pages in flight,"
                     + " %d pages fetched twice%n", schedule.seed(), runs.size(), kills, inFlight, report.fetchedAgain());
             return report;
@@ -121,7 +147,7 @@ final class FaultHarness {
         Process crawl = SquallProcess.start(runDir, crawlArgs(number, step, schedule, faultWeb, proxy, conf));
         boolean struck;
         try {
-            struck = drive(step, crawl, web, proxy, runDir);
+            struck = drive(number, step, crawl, web, proxy, runDir);
             if (!crawl.waitFor(RUN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new AssertionError(failure(schedule, "run " + number + " (" + step + ") did not end within "
                         + RUN_TIMEOUT + "; stderr: " + tail(runDir)));
@@ -182,14 +208,15 @@ final class FaultHarness {
     }
 
     /**
-     * Deals the step's fault and OpenSearch's trouble as the web's requests reach their counts, until the crawl
-     * ends; returns whether the fault struck (a crawl may end by itself first).
+     * Deals the step's fault, OpenSearch's trouble and the node stop as the web's requests reach their counts,
+     * until the crawl ends; returns whether the fault struck (a crawl may end by itself first).
      */
-    private static boolean drive(FaultStep step, Process crawl, TestWeb web, OpenSearchProxy proxy, Path runDir)
+    private boolean drive(int number, FaultStep step, Process crawl, TestWeb web, OpenSearchProxy proxy, Path runDir)
             throws Exception {
         boolean struck = false;
         long troubleEnds = 0;
         boolean troubleStarted = false;
+        boolean nodeStopped = false;
         long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
         while (crawl.isAlive() && System.nanoTime() < deadline) {
             int served = web.log().size();
@@ -201,6 +228,12 @@ final class FaultHarness {
             }
             if (troubleStarted && System.nanoTime() > troubleEnds) {
                 proxy.rejectBulks(0).answerLate(0);
+            }
+            if (step.nodeStop() != null && !nodeStopped && served >= step.nodeStop().afterRequests()) {
+                String node = nodeKiller.killStatusPrimaryHolder();
+                nodeStopped = true;
+                nodesStopped++;
+                out.printf("  run %d: killed after %d requests: OpenSearch %s%n", number, served, node);
             }
             if (!struck && step.afterRequests() > 0 && served >= step.afterRequests()) {
                 switch (step.ending()) {

@@ -27,7 +27,7 @@ final class OpenSearchClusterProcess implements AutoCloseable {
     /** Starts the nodes; {@link #addresses} waits until the cluster is green. */
     static OpenSearchClusterProcess start(Path dir, int nodes) throws IOException {
         // Node i listens on base + i: a base in a range few services use, random so that runs do not collide.
-        return start(dir, nodes, 20_000 + 10 * new Random().nextInt(2_000));
+        return start(dir, nodes, randomBasePort());
     }
 
     /**
@@ -35,14 +35,34 @@ final class OpenSearchClusterProcess implements AutoCloseable {
      * port after {@link #close}, they are the same cluster with the same data, as after a restart.
      */
     static OpenSearchClusterProcess start(Path dir, int nodes, int baseHttpPort) throws IOException {
+        return start(dir, "-Xmx1g", nodes, baseHttpPort, List.of());
+    }
+
+    /**
+     * Starts node {@code node} of a cluster of {@code nodes} alone, so that it can be killed alone; the others are
+     * started the same way, each in its own directory, on the same base port. {@link #addresses} waits until all
+     * have formed a green cluster, and gives this node's address only.
+     */
+    static OpenSearchClusterProcess startNode(Path dir, int node, int nodes, int baseHttpPort) throws IOException {
+        return start(dir, "-Xmx512m", nodes, baseHttpPort, List.of(String.valueOf(node)));
+    }
+
+    /** A random base HTTP port (node i listens on base + i), in a range few services use. */
+    static int randomBasePort() {
+        return 20_000 + 10 * new Random().nextInt(2_000);
+    }
+
+    private static OpenSearchClusterProcess start(Path dir, String heap, int nodes, int baseHttpPort,
+            List<String> moreArguments) throws IOException {
         Files.createDirectories(dir);
         Path addressFile = dir.resolve("addresses.txt");
         Files.deleteIfExists(addressFile);
         Path log = dir.resolve("opensearch.out");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.numDirectArenas=0",
+                heap, "-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.numDirectArenas=0",
                 "-cp", System.getProperty("java.class.path"), OpenSearchClusterMain.class.getName(),
                 dir.resolve("data").toString(), String.valueOf(nodes), String.valueOf(baseHttpPort), addressFile.toString()));
+        command.addAll(moreArguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         return new OpenSearchClusterProcess(process, addressFile, log);

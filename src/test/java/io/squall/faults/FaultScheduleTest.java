@@ -96,4 +96,20 @@ class FaultScheduleTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new FaultStep(Ending.MAX_PAGES, 5, 10, 0, null));
     }
+
+    @Test
+    void aNodeStopStrikesAfterARequestAndIsDescribedWithTheStep() {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new FaultStep.NodeStop(0));
+        FaultStep step = new FaultStep(Ending.SIGTERM, 200, 0, 0, null, new FaultStep.NodeStop(20));
+        assertEquals("SIGTERM after 200 requests; the OpenSearch node holding the status primary killed after 20"
+                + " requests", step.toString());
+        assertEquals(null, new FaultStep(Ending.FINISH, 0, 0, 0, null).nodeStop(), "steps lose no node by default");
+    }
+
+    @Test
+    void generatedSchedulesStopNoNodeForTheyRunOnOne() {
+        for (long seed = 0; seed < 50; seed++) {
+            FaultSchedule.generate(seed, FaultScale.CI).steps().forEach(s -> assertEquals(null, s.nodeStop(), s.toString()));
+        }
+    }
 }

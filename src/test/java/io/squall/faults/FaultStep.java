@@ -5,10 +5,16 @@ package io.squall.faults;
  * fault strikes (requests the test web has answered in this run) for the endings that a harness causes
  * ({@link Ending#KILL}, {@link Ending#SIGTERM}, {@link Ending#CONSOLE_STOP}); {@code maxPages} and
  * {@code durationSeconds} are the crawl's own limits for {@link Ending#MAX_PAGES} and {@link Ending#DURATION}
- * (0 otherwise). {@code trouble}, when not null, is OpenSearch misbehaving for a while during the run.
+ * (0 otherwise). {@code trouble}, when not null, is OpenSearch misbehaving for a while during the run;
+ * {@code nodeStop}, when not null, an OpenSearch node lost during the run (on a cluster only).
  */
 public record FaultStep(Ending ending, int afterRequests, int maxPages, int durationSeconds,
-        OpenSearchTrouble trouble) {
+        OpenSearchTrouble trouble, NodeStop nodeStop) {
+
+    /** A step that loses no OpenSearch node: the only kind a single node can run. */
+    public FaultStep(Ending ending, int afterRequests, int maxPages, int durationSeconds, OpenSearchTrouble trouble) {
+        this(ending, afterRequests, maxPages, durationSeconds, trouble, null);
+    }
 
     /** How a run ends. Every ending but {@link #KILL} is a clean stop, after which nothing fetched is lost. */
     public enum Ending {
@@ -42,6 +48,24 @@ public record FaultStep(Ending ending, int afterRequests, int maxPages, int dura
         }
     }
 
+    /**
+     * The OpenSearch node holding the status index's primary killed ({@code kill -9}) {@code afterRequests}
+     * requests into the run, and left down while the crawl goes on: for a schedule run on a cluster whose indices
+     * have a replica, where nothing acknowledged is lost with one node.
+     */
+    public record NodeStop(int afterRequests) {
+        public NodeStop {
+            if (afterRequests < 1) {
+                throw new IllegalArgumentException("a node stop strikes after 1 request or more: " + afterRequests);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "the OpenSearch node holding the status primary killed after " + afterRequests + " requests";
+        }
+    }
+
     public FaultStep {
         boolean triggered = ending == Ending.KILL || ending == Ending.SIGTERM || ending == Ending.CONSOLE_STOP;
         if (triggered != afterRequests > 0 || (ending == Ending.MAX_PAGES) != maxPages > 0
@@ -61,6 +85,6 @@ public record FaultStep(Ending ending, int afterRequests, int maxPages, int dura
             case DURATION -> "--duration " + durationSeconds + "s";
             case FINISH -> "run to the end";
         };
-        return trouble == null ? how : how + "; " + trouble;
+        return how + (trouble == null ? "" : "; " + trouble) + (nodeStop == null ? "" : "; " + nodeStop);
     }
 }

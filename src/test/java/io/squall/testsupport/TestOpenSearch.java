@@ -21,18 +21,26 @@ import org.opensearch.client.opensearch.core.search.Hit;
  * configuration that points at the node and uses them, and a few helpers to read what was written.
  */
 public final class TestOpenSearch implements AutoCloseable {
-    private final EmbeddedOpenSearch node;
+    private final List<String> addresses;
     private final String prefix;
     private OpenSearchClient client;
 
     /** A view of a node with index names of that prefix; tests get theirs from {@link OpenSearchExtension}. */
     public TestOpenSearch(EmbeddedOpenSearch node, String prefix) {
-        this.node = node;
+        this(List.of(node.address()), prefix);
+    }
+
+    /**
+     * A view of a cluster of nodes at those addresses: its client goes to the others when one is down, and
+     * {@link #address} is the first.
+     */
+    public TestOpenSearch(List<String> addresses, String prefix) {
+        this.addresses = List.copyOf(addresses);
         this.prefix = prefix;
     }
 
     public String address() {
-        return node.address();
+        return addresses.get(0);
     }
 
     public String prefix() {
@@ -45,7 +53,7 @@ public final class TestOpenSearch implements AutoCloseable {
      */
     public CrawlerConfig config(Map<String, ?> settings) {
         return CrawlerConfig.defaults().with(Map.of(
-                "opensearch.addresses", List.of(node.address()),
+                "opensearch.addresses", addresses,
                 "opensearch.status.index.name", prefix + "status",
                 "opensearch.content.index.name", prefix + "content",
                 "opensearch.metrics.index.name", prefix + "metrics",
