@@ -55,7 +55,7 @@ class LayeringTest {
             // The test kit runs a user's filters through Squall's own parser and URL filters.
             Map.entry("api.testing", union(FLOORS, Set.of("parse", "index"))),
             Map.entry("local", union(FLOORS, STAGES, Set.of("storm", "topology"))),
-            // A crawl's figures, shown by the commands and the console: the summary names why a local crawl stopped.
+            // A crawl's figures, shown by the commands and the console: why a local crawl stopped, how near its limits.
             Map.entry("report", union(FLOORS, STAGES, Set.of("local"))),
             // The console steers a local crawl's topology and shows a local or a cluster crawl's figures.
             Map.entry("console", union(FLOORS, STAGES, Set.of("local", "report"))),
