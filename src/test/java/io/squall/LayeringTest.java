@@ -55,9 +55,13 @@ class LayeringTest {
             // The test kit runs a user's filters through Squall's own parser and URL filters.
             Map.entry("api.testing", union(FLOORS, Set.of("parse", "index"))),
             Map.entry("local", union(FLOORS, STAGES, Set.of("storm", "topology"))),
-            Map.entry("console", union(FLOORS, STAGES)),
+            // A crawl's figures, shown by the commands and the console: why a local crawl stopped, how near its limits.
+            Map.entry("report", union(FLOORS, STAGES, Set.of("local"))),
+            // The console steers a local crawl's topology and shows a local or a cluster crawl's figures.
+            Map.entry("console", union(FLOORS, STAGES, Set.of("local", "report"))),
             Map.entry("migrate", Set.of("api", "config")),
-            Map.entry("cli", union(FLOORS, STAGES, Set.of("storm", "topology", "local", "console", "migrate"))));
+            Map.entry("cli", union(FLOORS, STAGES,
+                    Set.of("storm", "topology", "local", "report", "console", "migrate"))));
 
     private static final Set<String> MAY_USE_STORM = Set.of("api.storm", "storm", "topology", "local", "cli");
     /** A type's package below io.squall, such as "parse" or "api.storm". */

@@ -1,9 +1,11 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.ClusterConsole;
 import io.squall.console.ConsoleServer;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.HostIndexView;
+import io.squall.console.StatusIndexReader;
 import io.squall.console.StatusIndexView;
 import io.squall.frontier.Injector;
 import io.squall.metrics.Counters;

@@ -5,7 +5,9 @@ import io.squall.config.Durations;
 import io.squall.console.ConsoleServer;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
+import io.squall.console.LocalConsole;
 import io.squall.console.ReportPage;
+import io.squall.console.StatusIndexReader;
 import io.squall.console.StatusIndexView;
 import io.squall.core.CrawlClock;
 import io.squall.fetch.PolitenessDelay;
@@ -30,6 +32,10 @@ import io.squall.metrics.Counters;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.SquallIndex;
+import io.squall.report.Counts;
+import io.squall.report.CrawlSummary;
+import io.squall.report.NextDue;
+import io.squall.report.ProgressSample;
 import io.squall.topology.FluxTopology;
 import io.squall.topology.TopologyChecks;
 import io.squall.urls.UrlFilters;
@@ -390,7 +396,7 @@ final class CrawlCommand {
                 running.stopFetching();
                 if (live.inFlight() > 0 || running.pendingWrites() > 0) {
                     progress.message("Stopping: fetching nothing more, writing the outcomes of the pages fetched ("
-                            + ProgressLine.count(running.pendingWrites()) + " status writes; Ctrl-C again abandons"
+                            + Counts.of(running.pendingWrites()) + " status writes; Ctrl-C again abandons"
                             + " them)...");
                     drained = drained.plus(awaitWrites(live, running, watch));
                 }
@@ -605,7 +611,7 @@ final class CrawlCommand {
         /** A stopping crawl's state, with the status writes it still owes for the pages it fetched. */
         private String stopping() {
             long writes = pendingWrites.getAsLong();
-            return writes > 0 ? "stopping, " + ProgressLine.count(writes) + " writes left" : "stopping";
+            return writes > 0 ? "stopping, " + Counts.of(writes) + " writes left" : "stopping";
         }
 
         /** What the crawl waits for while it waits: nothing is in flight, and the URL is not due yet. */

@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.report.Counts;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 
@@ -31,18 +32,18 @@ final class ExportProgress {
             return;
         }
         lastPrint = now;
-        String of = total < 0 ? " documents" : " of " + ProgressLine.count(total) + " documents"
+        String of = total < 0 ? " documents" : " of " + Counts.of(total) + " documents"
                 + String.format(Locale.ROOT, " (%d%%)", total == 0 ? 100 : done * 100 / total);
         printer.update(String.format(Locale.ROOT, "Exporting '%s': %s%s, %s docs/s", index,
-                ProgressLine.count(done), of, ProgressLine.count(Math.round(rate(done, now)))));
+                Counts.of(done), of, Counts.of(Math.round(rate(done, now)))));
     }
 
     /** The closing line: how many documents went where, how fast. */
     void finish(long done, String destination) {
         long now = nanoTime.getAsLong();
         printer.message(String.format(Locale.ROOT, "Exported %s documents of index '%s' to %s in %.1f s (%s docs/s).",
-                ProgressLine.count(done), index, destination, (now - start) / 1e9,
-                ProgressLine.count(Math.round(rate(done, now)))));
+                Counts.of(done), index, destination, (now - start) / 1e9,
+                Counts.of(Math.round(rate(done, now)))));
     }
 
     private double rate(long done, long now) {

@@ -2,7 +2,9 @@ package io.squall.cli;
 
 import io.squall.config.Durations;
 import io.squall.local.StopPolicy;
-import java.time.Duration;
+import io.squall.report.Counts;
+import io.squall.report.LimitProgress;
+import io.squall.report.ProgressSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,22 +36,22 @@ final class ProgressLine {
     static String format(ProgressSample now, ProgressSample before, StopPolicy limits, String state, int columns) {
         List<Field> fields = new ArrayList<>();
         fields.add(new Field(0, String.format(Locale.ROOT, "%7s", Durations.format(now.elapsed()))));
-        fields.add(new Field(1, "fetched " + count(now.fetched())));
+        fields.add(new Field(1, "fetched " + Counts.of(now.fetched())));
         fields.add(new Field(4, String.format(Locale.ROOT, "%,.1f/s (avg %,.1f/s)",
                 now.pagesPerSecondSince(before), now.pagesPerSecondSince(null))));
-        fields.add(new Field(9, count(Math.round(now.kbPerSecondSince(before))) + " KB/s"));
-        fields.add(new Field(5, "discovered " + count(now.known())));
-        fields.add(new Field(6, "errors " + count(now.errors())));
-        LimitProgress limit = limitProgress(now, limits);
+        fields.add(new Field(9, Counts.of(Math.round(now.kbPerSecondSince(before))) + " KB/s"));
+        fields.add(new Field(5, "discovered " + Counts.of(now.known())));
+        fields.add(new Field(6, "errors " + Counts.of(now.errors())));
+        LimitProgress limit = LimitProgress.toward(now, limits);
         if (limit != null) {
             fields.add(new Field(3, limit.text()));
         }
         // Threads wait out the hosts' delays while their URLs are in flight: fetching next to in flight says
         // so, where "threads 0/50" beside "in flight 85" looked stalled.
-        fields.add(new Field(7, "in flight " + count(now.inFlight()) + " (" + count(now.activeThreads())
+        fields.add(new Field(7, "in flight " + Counts.of(now.inFlight()) + " (" + Counts.of(now.activeThreads())
                 + " fetching)"));
-        fields.add(new Field(8, "due " + count(now.due())));
-        fields.add(new Field(10, "queues " + count(now.queues())));
+        fields.add(new Field(8, "due " + Counts.of(now.due())));
+        fields.add(new Field(10, "queues " + Counts.of(now.queues())));
         if (state != null) {
             fields.add(new Field(2, "(" + state + ")"));
         }
@@ -77,50 +79,5 @@ final class ProgressLine {
 
     private static String join(List<Field> fields) {
         return String.join(SEPARATOR, fields.stream().map(Field::text).toList());
-    }
-
-    /** Progress toward a limit: its share done (0 to 100) and in words, {@code 27% of 5,000 pages, ETA 1m40s}. */
-    record LimitProgress(long percent, String text) {
-    }
-
-    /**
-     * Progress toward the limit that will stop the crawl first, or null without one. Toward --max-pages it
-     * is the work done, the pages fetched, not the URLs handed out (the spout hands a host's queue many URLs
-     * at once, which the fetcher then takes at the host's pace); its ETA is at the run's average pace: a pace
-     * over a few seconds swings with the hosts' delays.
-     */
-    static LimitProgress limitProgress(ProgressSample now, StopPolicy limits) {
-        LimitProgress pages = null;
-        Duration pagesLeft = null;
-        if (limits.maxPages() != null) {
-            long max = limits.maxPages();
-            long fetched = Math.min(now.fetched(), max);
-            double pace = now.elapsed().toMillis() > 0 ? fetched * 1000.0 / now.elapsed().toMillis() : 0;
-            pagesLeft = pace > 0 ? Duration.ofMillis(Math.round((max - fetched) * 1000.0 / pace)) : null;
-            pages = progress(fetched, max, count(max) + " pages", pagesLeft);
-        }
-        if (limits.duration() == null) {
-            return pages;
-        }
-        Duration timeLeft = limits.duration().minus(now.elapsed());
-        timeLeft = timeLeft.isNegative() ? Duration.ZERO : timeLeft;
-        if (pages != null && pagesLeft != null && pagesLeft.compareTo(timeLeft) < 0) {
-            return pages;
-        }
-        return progress(now.elapsed().toMillis(), limits.duration().toMillis(), Durations.format(limits.duration()),
-                timeLeft);
-    }
-
-    private static LimitProgress progress(long done, long of, String limit, Duration left) {
-        long percent = of <= 0 ? 100 : Math.min(100, done * 100 / of);
-        return new LimitProgress(percent, percent + "% of " + limit + eta(left));
-    }
-
-    private static String eta(Duration left) {
-        return left == null ? "" : ", ETA " + Durations.format(left);
-    }
-
-    static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
     }
 }

@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.report.Counts;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -18,17 +19,17 @@ final class ResumeLine {
     static String text(Path dataDir, Map<String, Long> byStatus, long due) {
         long known = byStatus.values().stream().mapToLong(Long::longValue).sum();
         long errors = byStatus.getOrDefault("FETCH_ERROR", 0L) + byStatus.getOrDefault("ERROR", 0L);
-        return "Resuming the crawl in " + dataDir + ": " + ProgressLine.count(known) + " URLs known: "
-                + ProgressLine.count(byStatus.getOrDefault("FETCHED", 0L)) + " fetched, "
-                + ProgressLine.count(byStatus.getOrDefault("DISCOVERED", 0L)) + " not fetched yet, "
-                + ProgressLine.count(byStatus.getOrDefault("REDIRECTION", 0L)) + " redirections, "
-                + ProgressLine.count(errors) + " errors; " + ProgressLine.count(due) + " due now"
+        return "Resuming the crawl in " + dataDir + ": " + Counts.of(known) + " URLs known: "
+                + Counts.of(byStatus.getOrDefault("FETCHED", 0L)) + " fetched, "
+                + Counts.of(byStatus.getOrDefault("DISCOVERED", 0L)) + " not fetched yet, "
+                + Counts.of(byStatus.getOrDefault("REDIRECTION", 0L)) + " redirections, "
+                + Counts.of(errors) + " errors; " + Counts.of(due) + " due now"
                 + (due >= known ? "." : ", the others later.");
     }
 
     /** Said when URLs the address guard refused before are tried again at once, with this run's allow list. */
     static String refusals(long count) {
-        return ProgressLine.count(count) + (count == 1 ? " URL refused by the address guard before is"
+        return Counts.of(count) + (count == 1 ? " URL refused by the address guard before is"
                 : " URLs refused by the address guard before are") + " due again: the guard decides anew with this"
                 + " run's allowed addresses.";
     }

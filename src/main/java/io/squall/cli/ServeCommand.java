@@ -2,6 +2,7 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.opensearch.SquallIndex;
+import io.squall.report.Counts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -119,7 +120,7 @@ final class ServeCommand {
                   opensearch.hosts: ["%2$s"]
                 start Dashboards, and add the index patterns %4$s (time field nextFetchDate), %6$s (fetchDate)
                 and %7$s (timestamp) under Dashboards Management.
-                """, dataDir, address, ProgressLine.count(counts[0]), status, ProgressLine.count(counts[1]), content,
+                """, dataDir, address, Counts.of(counts[0]), status, Counts.of(counts[1]), content,
                 metrics);
     }
 }

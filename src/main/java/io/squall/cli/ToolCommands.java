@@ -1,9 +1,11 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.console.StatusIndexReader;
 import io.squall.frontier.InjectionReport;
 import io.squall.frontier.Injector;
 import io.squall.local.InjectionSignal;
+import io.squall.report.CrawlSummary;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

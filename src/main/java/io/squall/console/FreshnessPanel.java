@@ -1,5 +1,6 @@
 package io.squall.console;
 
+import io.squall.report.FreshnessFigures;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

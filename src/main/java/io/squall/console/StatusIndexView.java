@@ -5,6 +5,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
 import io.squall.opensearch.StatusReads;
+import io.squall.report.FreshnessFigures;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.squall.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.squall.report.FreshnessFigures;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

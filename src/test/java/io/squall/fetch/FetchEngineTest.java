@@ -12,6 +12,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.http.HttpProtocol;
 import io.squall.metrics.CounterTally;
 import io.squall.testsupport.CompressionBombs;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testweb.LoggedRequest;
 import io.squall.testweb.Response;
 import io.squall.testweb.Site;

@@ -9,6 +9,7 @@ import io.squall.api.Status;
 import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
 import io.squall.metrics.Counters;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testsupport.ManualClock;
 import io.squall.urls.UrlFilterChain;
 import io.squall.urls.UrlNormalizer;

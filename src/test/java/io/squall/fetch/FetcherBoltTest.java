@@ -7,6 +7,7 @@ import io.squall.api.Metadata;
 import io.squall.api.Status;
 import io.squall.core.MetadataKeys;
 import io.squall.testsupport.BoltDriver;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;
 import java.nio.charset.StandardCharsets;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.ConfigException;
 import io.squall.api.Metadata;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testsupport.ManualClock;
 import java.time.Duration;
 import java.time.ZonedDateTime;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.squall.api.ConfigException;
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testsupport.ManualClock;
 import io.squall.urls.WebUrl;
 import java.time.Duration;

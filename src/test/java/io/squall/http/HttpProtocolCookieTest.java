@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testweb.GuardedSites;
 import io.squall.testweb.Site;
 import io.squall.testweb.TestWeb;

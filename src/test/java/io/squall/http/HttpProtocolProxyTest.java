@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.Metadata;
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.fetch.RobotsCache;
 import io.squall.testsupport.ProxyProcess;
 import io.squall.testweb.LoggedRequest;

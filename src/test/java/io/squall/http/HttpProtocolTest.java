@@ -3,7 +3,7 @@ package io.squall.http;
 import io.squall.api.ConfigException;
 import io.squall.api.Metadata;
 import io.squall.core.MetadataKeys;
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.testsupport.Brotli;
 import io.squall.testsupport.CompressionBombs;
 import io.squall.testsupport.Corpora;

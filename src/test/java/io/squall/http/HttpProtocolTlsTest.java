@@ -8,7 +8,7 @@ import io.squall.core.MetadataKeys;
 import io.squall.fetch.FetchItem;
 import io.squall.fetch.FetchOutcome;
 import io.squall.fetch.FetchOutcomes;
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.metrics.Counters;
 import io.squall.testweb.TlsTestServer;
 import io.squall.urls.UrlFilters;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.http.FetchException;
 import io.squall.http.FetchResponse;
 import io.squall.http.HttpProtocol;

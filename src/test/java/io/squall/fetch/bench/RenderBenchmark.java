@@ -1,7 +1,7 @@
 package io.squall.fetch.bench;
 
 import io.squall.config.CrawlerConfig;
-import io.squall.fetch.FetchTestConfig;
+import io.squall.testsupport.FetchTestConfig;
 import io.squall.http.HttpProtocol;
 import io.squall.render.RenderRule;
 import io.squall.render.RenderingProtocol;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,19 +25,19 @@ import java.util.Map;
  * @param nextDue when the run ended as idle: when its next URL became due, after the end of --duration if it
  *                had one (null: no URL is due again, or the run ended otherwise)
  */
-record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, long fetched, long bytes, Run run,
+public record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, long fetched, long bytes, Run run,
         StatusReport status, NextDue nextDue) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    String toText() {
+    public String toText() {
         StringBuilder s = new StringBuilder();
         if (stopReason != null) {
             double seconds = Math.max(elapsed.toMillis(), 1) / 1000.0;
             String drain = drained.isZero() ? "" : String.format(Locale.ROOT, " (URLs in flight then drained in %.1f s)",
                     drained.toMillis() / 1000.0);
             s.append(String.format(Locale.ROOT, "Stopped: %s after %s%s. Fetched %s pages (%s KB) in this run, %.1f pages/s.%n",
-                    stopReason.description, Durations.format(elapsed), drain, ProgressLine.count(fetched),
-                    ProgressLine.count(bytes / 1024), fetched / seconds));
+                    stopReason.description, Durations.format(elapsed), drain, Counts.of(fetched),
+                    Counts.of(bytes / 1024), fetched / seconds));
         }
         if (nextDue != null) {
             s.append(String.format(Locale.ROOT, "Next URL due %s (in %s); run with a --duration longer than that to"
@@ -51,7 +51,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
         return s.toString();
     }
 
-    String toJson() {
+    public String toJson() {
         ObjectNode root = JSON.createObjectNode();
         if (stopReason != null) {
             root.put("stopReason", stopReason.name().toLowerCase(Locale.ROOT));
@@ -84,8 +84,8 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
      * @param cpuSeconds CPU time of the whole process so far
      * @param peakHeapBytes the largest heap use seen by the JVM's memory pools
      */
-    record Run(java.time.Instant startedAt, java.time.Instant stoppedAt, double cpuSeconds, long peakHeapBytes) {
-        static Run measure(java.time.Instant startedAt, java.time.Instant stoppedAt) {
+    public record Run(java.time.Instant startedAt, java.time.Instant stoppedAt, double cpuSeconds, long peakHeapBytes) {
+        public static Run measure(java.time.Instant startedAt, java.time.Instant stoppedAt) {
             double cpu = 0;
             if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                     instanceof com.sun.management.OperatingSystemMXBean os) {
@@ -104,14 +104,14 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
     /**
      * An error cause ({@code error.cause}) of FETCH_ERROR and ERROR URLs, with how many URLs and hosts have it.
      */
-    record Cause(String cause, long urls, long hosts) {
+    public record Cause(String cause, long urls, long hosts) {
         String description() {
             return ErrorCauses.describe(cause);
         }
 
         /** "robots.txt unreachable: connection refused (3 hosts; robots.unavailable.connection.refused)". */
         String toText() {
-            return String.format(Locale.ROOT, "%s (%s %s; %s)", description(), ProgressLine.count(hosts),
+            return String.format(Locale.ROOT, "%s (%s %s; %s)", description(), Counts.of(hosts),
                     hosts == 1 ? "host" : "hosts", cause);
         }
     }
@@ -125,11 +125,11 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
      * @param topErrors the most frequent error causes of FETCH_ERROR and ERROR URLs, most first
      * @param freshness what the fetches found of the pages' changes, and the freshness planned
      */
-    record StatusReport(String index, long total, Map<String, Long> byStatus, List<Map.Entry<String, Long>> topHosts,
-            List<Cause> topErrors, FreshnessReport freshness) {
+    public record StatusReport(String index, long total, Map<String, Long> byStatus,
+            List<Map.Entry<String, Long>> topHosts, List<Cause> topErrors, FreshnessReport freshness) {
 
-        StatusReport(String index, long total, Map<String, Long> byStatus, List<Map.Entry<String, Long>> topHosts,
-                List<Cause> topErrors) {
+        public StatusReport(String index, long total, Map<String, Long> byStatus,
+                List<Map.Entry<String, Long>> topHosts, List<Cause> topErrors) {
             this(index, total, byStatus, topHosts, topErrors, FreshnessReport.NONE);
         }
 
@@ -139,13 +139,13 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
 
         String toText() {
             StringBuilder s = new StringBuilder();
-            s.append("Status index '").append(index).append("': ").append(ProgressLine.count(total)).append(" URLs\n");
+            s.append("Status index '").append(index).append("': ").append(Counts.of(total)).append(" URLs\n");
             byStatus.forEach((status, n) -> s.append(String.format(Locale.ROOT, "  %-12s %10s%n", status,
-                    ProgressLine.count(n))));
+                    Counts.of(n))));
             appendTop(s, "Top hosts (URLs):", topHosts);
             if (!topErrors.isEmpty()) {
                 s.append("Top error causes (URLs):\n");
-                topErrors.forEach(c -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", ProgressLine.count(c.urls()),
+                topErrors.forEach(c -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", Counts.of(c.urls()),
                         c.toText())));
             }
             s.append(freshness.toText());
@@ -157,7 +157,7 @@ record CrawlSummary(StopReason stopReason, Duration elapsed, Duration drained, l
                 return;
             }
             s.append(title).append('\n');
-            entries.forEach(e -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", ProgressLine.count(e.getValue()),
+            entries.forEach(e -> s.append(String.format(Locale.ROOT, "  %10s  %s%n", Counts.of(e.getValue()),
                     e.getKey())));
         }
 

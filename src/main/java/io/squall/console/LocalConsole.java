@@ -1,17 +1,13 @@
-package io.squall.cli;
+package io.squall.console;
 
 import io.squall.config.Durations;
-import io.squall.console.ConsoleUrls;
-import io.squall.console.CrawlControl;
-import io.squall.console.FreshnessPanel;
-import io.squall.console.HostTable;
-import io.squall.console.LogTail;
-import io.squall.console.RateHistory;
-import io.squall.console.StatusIndexView;
 import io.squall.fetch.QueueView;
 import io.squall.local.LocalCrawlTopology;
 import io.squall.local.StopPolicy;
 import io.squall.local.StopReason;
+import io.squall.report.CrawlSummary;
+import io.squall.report.LimitProgress;
+import io.squall.report.ProgressSample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * the status index and the crawl log's tail from its file, each when the page asks, outside this object's lock.
  * Once the crawl is over, the page shows the final report and the snapshot it was written from.
  */
-final class LocalConsole implements CrawlControl {
+public final class LocalConsole implements CrawlControl {
     private static final Logger LOG = LoggerFactory.getLogger(LocalConsole.class);
     static final int TOP_HOSTS = 15;
     static final int RECENT_ERRORS = 15;
@@ -72,12 +68,12 @@ final class LocalConsole implements CrawlControl {
     private Map<String, Object> finalSnapshot;
 
     /** @param limits the crawl's --max-pages and --duration */
-    LocalConsole(StopPolicy limits) {
+    public LocalConsole(StopPolicy limits) {
         this.limits = limits;
     }
 
     /** The crawl's status index is up: errors, URL lookups and seeds can be served, and the crawl log is there. */
-    synchronized void connected(StatusIndexView statusIndex, ConsoleUrls consoleUrls, Path crawlLogFile) {
+    public synchronized void connected(StatusIndexView statusIndex, ConsoleUrls consoleUrls, Path crawlLogFile) {
         this.index = statusIndex;
         this.freshness = new FreshnessPanel(() -> statusIndex.freshness(TOP_HOSTS), FRESHNESS_EVERY);
         this.urls = consoleUrls;
@@ -89,14 +85,14 @@ final class LocalConsole implements CrawlControl {
      *
      * @param fetcherQueues the fetchers' host queues now (empty once the worker stopped)
      */
-    synchronized void started(LocalCrawlTopology running, Supplier<List<QueueView>> fetcherQueues) {
+    public synchronized void started(LocalCrawlTopology running, Supplier<List<QueueView>> fetcherQueues) {
         this.topology = running;
         this.queues = fetcherQueues;
         state = State.RUNNING;
     }
 
     /** The latest sample, the one before it (for rates; null for the first), and the counts by status. */
-    synchronized void publish(ProgressSample now, ProgressSample previous, Map<String, Long> counts) {
+    public synchronized void publish(ProgressSample now, ProgressSample previous, Map<String, Long> counts) {
         this.sample = now;
         this.before = previous;
         this.byStatus = Collections.unmodifiableMap(new LinkedHashMap<>(counts)); // in the statuses' order
@@ -107,7 +103,7 @@ final class LocalConsole implements CrawlControl {
      * The crawl is stopping: nothing more can be done to it. The host table is kept as it is now, before the
      * drain empties the queues: the final report shows the hosts as the crawl left them.
      */
-    synchronized void stopping(StopReason reason) {
+    public synchronized void stopping(StopReason reason) {
         state = State.STOPPING;
         stopReason = reason;
         hosts = HostTable.of(queues.get(), TOP_HOSTS);
@@ -117,7 +113,7 @@ final class LocalConsole implements CrawlControl {
      * The crawl is over: from now on the page shows this last snapshot, with the summary, until the process
      * exits. Returns the snapshot, for the report file.
      */
-    Map<String, Object> finished(CrawlSummary summary, Path reportFile) {
+    public Map<String, Object> finished(CrawlSummary summary, Path reportFile) {
         Map<String, Object> snapshot = live();
         snapshot.put("state", State.FINISHED.name().toLowerCase(Locale.ROOT));
         Map<String, Object> report = new LinkedHashMap<>();
@@ -145,11 +141,11 @@ final class LocalConsole implements CrawlControl {
         return snapshot;
     }
 
-    boolean stopRequested() {
+    public boolean stopRequested() {
         return stopRequested.get();
     }
 
-    synchronized boolean paused() {
+    public synchronized boolean paused() {
         return state == State.PAUSED;
     }
 
@@ -170,7 +166,7 @@ final class LocalConsole implements CrawlControl {
      * fetched the final report, at most {@code max}: the process would otherwise end between two of the page's
      * refreshes, and the page would never show how the crawl ended.
      */
-    void awaitFinalReportShown(Duration max) throws InterruptedException {
+    public void awaitFinalReportShown(Duration max) throws InterruptedException {
         if (System.nanoTime() - lastAskedNanos > OPEN_PAGE.toNanos()) {
             return;
         }
@@ -238,7 +234,7 @@ final class LocalConsole implements CrawlControl {
             p.put("activeThreads", sample.activeThreads());
             p.put("threads", sample.threads());
             p.put("queues", sample.queues());
-            ProgressLine.LimitProgress limit = ProgressLine.limitProgress(sample, limits);
+            LimitProgress limit = LimitProgress.toward(sample, limits);
             p.put("limit", limit == null ? null : Map.of("percent", limit.percent(), "text", limit.text()));
             if (sample.nextDue() != null) { // idle, waiting for a URL due before --duration ends
                 p.put("nextDue", sample.nextDue().at().toString());
@@ -324,7 +320,7 @@ final class LocalConsole implements CrawlControl {
     }
 
     /** Seeds added to the status index from the console so far (already known ones apart). */
-    long seedsAdded() {
+    public long seedsAdded() {
         return seedsAdded.get();
     }
 

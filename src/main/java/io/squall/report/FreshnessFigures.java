@@ -1,4 +1,4 @@
-package io.squall.console;
+package io.squall.report;
 
 import io.squall.config.Durations;
 import io.squall.freshness.ChangeHistory;

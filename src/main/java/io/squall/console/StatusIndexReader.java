@@ -1,12 +1,13 @@
-package io.squall.cli;
+package io.squall.console;
 
 import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.console.FreshnessFigures;
-import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
 import io.squall.opensearch.SquallIndex;
 import io.squall.opensearch.StatusReads;
+import io.squall.report.CrawlSummary;
+import io.squall.report.FreshnessFigures;
+import io.squall.report.FreshnessReport;
 import java.time.Instant;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -25,20 +26,20 @@ import org.opensearch.client.opensearch.core.SearchResponse;
  * Reads what local mode shows from the status index: the due count, when the next URL is due, and counts by
  * status, host and error.
  */
-final class StatusIndexReader {
+public final class StatusIndexReader {
     private final OpenSearchClient client;
 
     private final String index;
     private final StatusIndexView view;
 
-    StatusIndexReader(OpenSearchClient client, CrawlerConfig config) {
+    public StatusIndexReader(OpenSearchClient client, CrawlerConfig config) {
         this.client = client;
         this.index = SquallIndex.STATUS.name(config);
         this.view = new StatusIndexView(client, index);
     }
 
     /** Makes every confirmed write visible to the counts now, not at the index's next periodic refresh. */
-    void refresh() {
+    public void refresh() {
         call(() -> client.indices().refresh(r -> r.index(index)));
     }
 
@@ -46,34 +47,34 @@ final class StatusIndexReader {
      * Asks the node whether it is there, reading no index: while nothing changes the counts, the progress
      * still says when OpenSearch is away.
      */
-    void ping() {
+    public void ping() {
         call(() -> client.ping());
     }
 
     /** URLs whose next fetch date has come (in flight or not). */
-    long countDue() {
+    public long countDue() {
         return call(() -> client.count(c -> c.index(index)
                 .query(q -> q.range(r -> r.field("nextFetchDate").lte(JsonData.of("now")))))).count();
     }
 
     /** When the next URL that is not due yet becomes due, empty when none will: the cluster console's search. */
-    Optional<Instant> nextDue() {
+    public Optional<Instant> nextDue() {
         return Optional.ofNullable(view.nextDue(Instant.now()));
     }
 
-    long countAll() {
+    public long countAll() {
         return call(() -> client.count(c -> c.index(index))).count();
     }
 
     /** Documents per status, every status present. */
-    Map<String, Long> countByStatus() {
+    public Map<String, Long> countByStatus() {
         SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
                 .aggregations("status", a -> a.terms(t -> t.field("status").size(Status.values().length))),
                 Void.class));
         return byStatus(response);
     }
 
-    CrawlSummary.StatusReport report(int top) {
+    public CrawlSummary.StatusReport report(int top) {
         SearchResponse<Void> response = call(() -> client.search(s -> s.index(index).size(0)
                 .trackTotalHits(t -> t.enabled(true))
                 .aggregations("status", a -> a.terms(t -> t.field("status").size(Status.values().length)))

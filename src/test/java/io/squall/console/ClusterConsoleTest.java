@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.api.Metadata;
 import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.console.ConsoleUrls;
-import io.squall.console.HostIndexView;
-import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
 import io.squall.fetch.HostIndex;
 import io.squall.fetch.HostState;

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.api.Metadata;
 import io.squall.api.Status;
 import io.squall.config.CrawlerConfig;
-import io.squall.console.FreshnessFigures;
+import io.squall.console.StatusIndexReader;
 import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
 import io.squall.core.UrlId;

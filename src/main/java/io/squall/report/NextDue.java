@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.report;
 
 import io.squall.config.Durations;
 import java.time.Duration;
@@ -12,15 +12,15 @@ import java.time.temporal.ChronoUnit;
  * @param at the URL's next fetch date, to the second
  * @param in the time from the reading to then (never negative)
  */
-record NextDue(Instant at, Duration in) {
+public record NextDue(Instant at, Duration in) {
 
-    static NextDue of(Instant at, Instant now) {
+    public static NextDue of(Instant at, Instant now) {
         Duration in = Duration.between(now, at);
         return new NextDue(at.truncatedTo(ChronoUnit.SECONDS), in.isNegative() ? Duration.ZERO : in);
     }
 
     /** {@code 42s}, {@code 23h59m00s}: as the progress line and the summary write times. */
-    String inText() {
+    public String inText() {
         return Durations.format(in);
     }
 }

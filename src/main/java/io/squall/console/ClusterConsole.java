@@ -1,15 +1,10 @@
-package io.squall.cli;
+package io.squall.console;
 
 import io.squall.api.Status;
 import io.squall.config.Durations;
-import io.squall.console.ClusterState;
-import io.squall.console.ConsoleUrls;
-import io.squall.console.CrawlControl;
-import io.squall.console.FreshnessPanel;
-import io.squall.console.HostIndexView;
-import io.squall.console.StatusIndexView;
 import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.OpenSearchUnavailableException;
+import io.squall.report.ProgressSample;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +19,7 @@ import java.util.Map;
  * stops the crawl through the control document that the spouts read; seeds can be added and URLs looked up as in
  * local mode.
  */
-final class ClusterConsole implements CrawlControl {
+public final class ClusterConsole implements CrawlControl {
     static final int TOP_HOSTS = 15;
     static final int RECENT_ERRORS = 15;
     static final int CHART_POINTS = 120;
@@ -45,7 +40,7 @@ final class ClusterConsole implements CrawlControl {
      * @param hostsFlush how often the fetchers write the host index ({@code fetcher.hosts.flush.interval})
      * @param where the indices and their OpenSearch, in words
      */
-    ClusterConsole(StatusIndexReader counts, StatusIndexView view, HostIndexView hosts, ConsoleUrls urls,
+    public ClusterConsole(StatusIndexReader counts, StatusIndexView view, HostIndexView hosts, ConsoleUrls urls,
             Duration hostsFlush, String where) {
         this.counts = counts;
         this.view = view;

@@ -1,4 +1,4 @@
-package io.squall.fetch;
+package io.squall.testsupport;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.testweb.TestWeb;
@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The configuration the fetch tests start from: a named agent, the test web's loopback range allowed, and
- * Squall's own timeout and deadline (10 s and 60 s): a test of a timeout sets its own, and the others do not race
- * a short one on a loaded machine.
+ * The configuration the fetch, HTTP and rendering tests start from: a named agent, the test web's loopback range
+ * allowed, and Squall's own timeout and deadline (10 s and 60 s): a test of a timeout sets its own, and the others
+ * do not race a short one on a loaded machine.
  */
 public final class FetchTestConfig {
     private FetchTestConfig() {

@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.squall.api.Status;
 import io.squall.local.StopPolicy;
 import io.squall.local.StopReason;
+import io.squall.report.CrawlSummary;
+import io.squall.report.NextDue;
+import io.squall.report.ProgressSample;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

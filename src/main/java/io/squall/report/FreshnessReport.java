@@ -1,23 +1,22 @@
-package io.squall.cli;
+package io.squall.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.squall.console.FreshnessFigures;
 import java.util.Locale;
 
 /** How fresh the crawl's copy is ({@link FreshnessFigures}), as {@code squall status} and the summary write it. */
-record FreshnessReport(FreshnessFigures figures) {
+public record FreshnessReport(FreshnessFigures figures) {
     static final FreshnessReport NONE = new FreshnessReport(FreshnessFigures.NONE);
 
     String toText() {
         if (figures.pages() == 0) {
             return "";
         }
-        StringBuilder s = new StringBuilder("Freshness: ").append(ProgressLine.count(figures.pages()))
+        StringBuilder s = new StringBuilder("Freshness: ").append(Counts.of(figures.pages()))
                 .append(" pages with a change history; last fetch found ")
-                .append(ProgressLine.count(figures.count("changed"))).append(" changed, ")
-                .append(ProgressLine.count(figures.count("unchanged"))).append(" unchanged, ")
-                .append(ProgressLine.count(figures.count("not-modified"))).append(" not modified (304)");
+                .append(Counts.of(figures.count("changed"))).append(" changed, ")
+                .append(Counts.of(figures.count("unchanged"))).append(" unchanged, ")
+                .append(Counts.of(figures.count("not-modified"))).append(" not modified (304)");
         Double wasted = figures.wastedShare();
         if (wasted != null) {
             s.append(String.format(Locale.ROOT, "; %.0f%% of compared fetches found nothing new", 100 * wasted));
@@ -33,7 +32,7 @@ record FreshnessReport(FreshnessFigures figures) {
                 s.append("Least fresh hosts (expected freshness, age, pages):\n");
                 figures.leastFresh().forEach(h -> s.append(String.format(Locale.ROOT, "  %9.1f%% %9s %9s  %s%n",
                         100 * h.expected(), h.ageSeconds() == null ? "-" : FreshnessFigures.ageText(h.ageSeconds()),
-                        ProgressLine.count(h.pages()), h.host())));
+                        Counts.of(h.pages()), h.host())));
             }
         }
         return s.toString();

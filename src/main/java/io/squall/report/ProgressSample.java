@@ -1,4 +1,4 @@
-package io.squall.cli;
+package io.squall.report;
 
 import io.squall.local.StopPolicy;
 import java.time.Duration;
@@ -23,17 +23,17 @@ import java.util.Map;
  * @param nextDue when the URL an idle crawl waits for becomes due (see {@link StopPolicy#waitsFor}), else null
  * @param refetches what the fetches of pages fetched before found, in this run
  */
-record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
+public record ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
         long duplicates, long due, long inFlight, long handedOut, long activeThreads, long threads, long queues,
         NextDue nextDue, Refetches refetches) {
 
     /** What this run's fetches of pages fetched before found of their changes. */
-    record Refetches(long changed, long unchanged, long notModified) {
+    public record Refetches(long changed, long unchanged, long notModified) {
         static final Refetches NONE = new Refetches(0, 0, 0);
     }
 
     /** A sample without re-fetches (a run that fetched nothing twice). */
-    ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
+    public ProgressSample(Duration elapsed, long fetched, long bytes, long known, long discovered, long errors,
             long duplicates, long due, long inFlight, long handedOut, long activeThreads, long threads, long queues,
             NextDue nextDue) {
         this(elapsed, fetched, bytes, known, discovered, errors, duplicates, due, inFlight, handedOut, activeThreads,
@@ -44,17 +44,17 @@ record ProgressSample(Duration elapsed, long fetched, long bytes, long known, lo
      * Every URL known, from the counts by status: the same snapshot as those counts, and no second request
      * (the status aggregation asks for every status, so its buckets add up to the index's documents).
      */
-    static long known(Map<String, Long> byStatus) {
+    public static long known(Map<String, Long> byStatus) {
         return byStatus.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** Pages fetched per second since {@code before} (null: since the start). */
-    double pagesPerSecondSince(ProgressSample before) {
+    public double pagesPerSecondSince(ProgressSample before) {
         return perSecondSince(before, fetched - (before == null ? 0 : before.fetched));
     }
 
     /** Kilobytes fetched per second since {@code before} (null: since the start). */
-    double kbPerSecondSince(ProgressSample before) {
+    public double kbPerSecondSince(ProgressSample before) {
         return perSecondSince(before, bytes - (before == null ? 0 : before.bytes)) / 1024.0;
     }
 
