@@ -3,6 +3,7 @@ package io.squall.config;
 import io.squall.api.ConfigException;
 import io.squall.api.Settings;
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -126,6 +127,23 @@ public final class CrawlerConfig implements Serializable {
             return Boolean.parseBoolean(s);
         }
         throw typeError(key, v, "true or false");
+    }
+
+    /**
+     * A duration setting ({@link DurationKeys}): a duration with its unit, or a bare number in the key's own
+     * unit. Negative when the key was given a negative bare number (-1 for never, where the key says so).
+     */
+    public Duration getDuration(String key) {
+        if (DurationKeys.bareUnit(key).isEmpty()) {
+            throw new IllegalStateException("configuration key '" + key + "' is not declared a duration in "
+                    + DurationKeys.class.getName());
+        }
+        Object v = require(key);
+        try {
+            return DurationKeys.parse(key, v);
+        } catch (IllegalArgumentException e) {
+            throw typeError(key, v, e.getMessage());
+        }
     }
 
     /** A list of strings; a single string counts as a list of one, an empty value as an empty list. */
