@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 public final class Durations {
     /** What every message about a value that is not a duration says is accepted. */
-    static final String ACCEPTED = "a duration such as 500ms, 90s, 1.5s, 15m, 2h, 1d or 1h30m";
+    static final String ACCEPTED = "a duration such as 90s, 500ms, 1.5s, 15m, 2h, 1d or 1h30m";
 
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|[dhms]?)");
 

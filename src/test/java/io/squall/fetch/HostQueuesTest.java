@@ -276,6 +276,20 @@ class HostQueuesTest {
     }
 
     @Test
+    void delaysWrittenWithTheirUnitTakeEffect() {
+        HostQueues<String> q = queues("fetcher.server.delay", "1.5s", "fetcher.exceptions.pause", "2m");
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        fetched(q, HostQueues.Feedback.answered(), 10);
+        assertEquals(1500, view(q).delayMs());
+        nextTurnIn(q, 1500);
+        assertEquals("a2", due(q).item.url());
+        HostQueues<String> fast = queues("fetcher.server.delay", "250ms");
+        fast.offer(item("b", "b1"));
+        assertEquals(250, view(fast).delayMs(), "before any fetch as well");
+    }
+
+    @Test
     void anAdaptiveDelayIsTheFactorTimesTheFetchWithinItsMinimumAndMaximum() {
         HostQueues<String> q = adaptive(3, 0.2, 10, 4);
         assertEquals(200, view(q).delayMs(), "before any fetch: the minimum");
