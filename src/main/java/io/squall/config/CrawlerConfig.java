@@ -94,7 +94,7 @@ public final class CrawlerConfig implements Serializable {
     }
 
     public long getLong(String key) {
-        Object v = require(key);
+        Object v = requireNumber(key);
         if (v instanceof Number n) {
             return n.longValue();
         }
@@ -106,7 +106,7 @@ public final class CrawlerConfig implements Serializable {
     }
 
     public double getDouble(String key) {
-        Object v = require(key);
+        Object v = requireNumber(key);
         if (v instanceof Number n) {
             return n.doubleValue();
         }
@@ -172,6 +172,14 @@ public final class CrawlerConfig implements Serializable {
             return Collections.unmodifiableMap((Map<String, Object>) m);
         }
         throw typeError(key, v, "a map");
+    }
+
+    /** A number's value; a duration read as a bare number would miss the unit a user wrote. */
+    private Object requireNumber(String key) {
+        if (DurationKeys.bareUnit(key).isPresent()) {
+            throw new IllegalStateException("configuration key '" + key + "' is a duration: read it with getDuration");
+        }
+        return require(key);
     }
 
     private Object require(String key) {

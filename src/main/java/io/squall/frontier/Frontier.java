@@ -132,7 +132,8 @@ public final class Frontier implements AutoCloseable {
                 assignment.isIdle() ? null : assignment.preference(), discoveryHits);
         this.urls = new InFlightUrls(config.getDuration("spout.ttl.purgatory").toMillis(),
                 config.getInt("spout.purgatory.max.size"), config.getLong("topology.message.timeout.secs") * 1000);
-        this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDuration("spout.host.horizon").toNanos() / 1e9,
+        this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"),
+                config.getDuration("spout.host.horizon").toNanos() / 1e9,
                 maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"));
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
         this.budget = budget;

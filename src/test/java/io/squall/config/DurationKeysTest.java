@@ -70,7 +70,10 @@ class DurationKeysTest {
     }
 
     @Test
-    void aKeyThatIsNoDurationCannotBeReadAsOne() {
+    void aKeyThatIsNoDurationCannotBeReadAsOneNorADurationAsANumber() {
         assertThrows(IllegalStateException.class, () -> CrawlerConfig.defaults().getDuration("fetcher.threads.number"));
+        assertThrows(IllegalStateException.class, () -> CrawlerConfig.defaults().getLong("http.timeout"),
+                "a bare reading would take 10s for 10");
+        assertThrows(IllegalStateException.class, () -> CrawlerConfig.defaults().getDouble("fetcher.server.delay"));
     }
 }
