@@ -47,8 +47,8 @@ public final class HostIndex {
     public HostIndex(OpenSearchClient client, CrawlerConfig config, int task) {
         this.client = client;
         this.index = SquallIndex.HOSTS.name(config);
-        Duration flush = config.getDuration("fetcher.hosts.flush.interval");
-        this.bulk = new BulkWriter(client, new BulkWriter.Settings(BULK_ACTIONS, Duration.ofMillis(Math.max(1, flush.toMillis())), 1,
+        Duration flush = Duration.ofMillis(Math.max(1, config.getDuration("fetcher.hosts.flush.interval").toMillis()));
+        this.bulk = new BulkWriter(client, new BulkWriter.Settings(BULK_ACTIONS, flush, 1,
                 RETRY), "hosts");
         this.task = task;
     }

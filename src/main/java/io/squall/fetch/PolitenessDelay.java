@@ -52,7 +52,8 @@ public final class PolitenessDelay {
                         + " got " + seconds(min));
             }
             if (maxNanos < minNanos) {
-                throw new ConfigException("fetcher.server.delay.max (" + seconds(max) + " s) is below the minimum delay ("
+                throw new ConfigException("fetcher.server.delay.max (" + seconds(max)
+                        + " s) is below the minimum delay ("
                         + minNanos / 1e9 + " s, fetcher.server.delay.min or fetcher.server.delay)");
             }
         }

@@ -10,8 +10,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Fixed intervals per status (durations; a bare number is minutes), -1 meaning never: DISCOVERED is due at once; FETCHED and
- * REDIRECTION after {@code fetchInterval.default}, or after the URL's own metadata {@code fetchInterval}
+ * Fixed intervals per status (durations; a bare number is minutes), -1 meaning never: DISCOVERED is due at
+ * once; FETCHED and REDIRECTION after {@code fetchInterval.default}, or after the URL's own metadata {@code fetchInterval}
  * when it has one (minutes, or a duration such as {@code 30s}: see {@link FetchIntervals}; a value that is
  * neither counts as none); FETCH_ERROR after {@code fetchInterval.fetch.error}; ERROR after
  * {@code fetchInterval.error}.

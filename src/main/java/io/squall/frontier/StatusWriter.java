@@ -141,7 +141,8 @@ public final class StatusWriter {
         this.hints = config.getBoolean("lastmod.refresh") ? new LastmodHints(writer, statusIndex,
                 config.getInt("lastmod.max.misses"), counters, clock) : null;
         Duration hostsFlush = config.getDuration("fetcher.hosts.flush.interval");
-        this.hostFreshness = hostsFlush.isNegative() || hostsFlush.isZero() ? null : new HostFreshness(config.getLong("scheduler.freshness.hosts.max"));
+        this.hostFreshness = hostsFlush.isNegative() || hostsFlush.isZero() ? null
+                : new HostFreshness(config.getLong("scheduler.freshness.hosts.max"));
         this.hostsIndex = SquallIndex.HOSTS.name(config);
         this.hostsFlushMillis = Math.max(1, hostsFlush.toMillis());
         this.hostsFlushedAt.set(clock.millis());

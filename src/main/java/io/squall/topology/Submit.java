@@ -104,7 +104,8 @@ public final class Submit {
                 client.info();
             } catch (IOException | RuntimeException e) {
                 out.println("Squall: waiting for OpenSearch at " + OpenSearchClients.addresses(config) + " (up to "
-                        + Durations.format(config.getDuration("opensearch.startup.wait")) + ", opensearch.startup.wait)...");
+                        + Durations.format(config.getDuration("opensearch.startup.wait"))
+                        + ", opensearch.startup.wait)...");
                 out.flush();
             }
             IndexSetup.awaitReachable(client, config);

@@ -43,7 +43,8 @@ class DurationsTest {
     void badInputIsNamedInTheMessage() {
         for (String bad : List.of("", "m", "1x", "1h 2m", "5s3", "-5", "1.s", ".5s", "1w", "99999999999999999999d")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad), bad);
-            assertEquals(true, e.getMessage().startsWith("expects a duration such as 90s, 500ms, 1.5s, 15m, 2h, 1d or 1h30m, got '"
+            assertEquals(true, e.getMessage().startsWith(
+                    "expects a duration such as 90s, 500ms, 1.5s, 15m, 2h, 1d or 1h30m, got '"
                     + bad + "'"), e.getMessage());
         }
     }
