@@ -13,7 +13,6 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.urls.UrlFilters;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -77,7 +76,7 @@ final class ConsoleCommand {
             String hostIndex = SquallIndex.HOSTS.name(os.config());
             ClusterConsole console = new ClusterConsole(new StatusIndexReader(os.client(), os.config()), view,
                     new HostIndexView(os.client(), hostIndex), urls,
-                    Duration.ofMillis(Math.round(os.config().getDouble("fetcher.hosts.flush.interval") * 1000)),
+                    os.config().getDuration("fetcher.hosts.flush.interval"),
                     "the status index '" + index + "' and the host index '" + hostIndex + "' at " + openSearch);
             try (ConsoleServer server = CrawlCommand.startConsole(port, console)) {
                 err.println("Console: " + server.address() + " (the crawl whose status index '" + index + "' is at "

@@ -66,7 +66,7 @@ final class CrawlOpenSearch implements AutoCloseable {
     static CrawlOpenSearch start(CrawlerConfig config, String external, int port, CrawlDataDir dataDir,
             String runningAddress, Path esConfDir) throws Exception {
         Path definitions = esConfDir != null && Files.isDirectory(esConfDir) ? esConfDir : null;
-        Duration startupWait = Duration.ofSeconds(config.getLong("opensearch.startup.wait"));
+        Duration startupWait = config.getDuration("opensearch.startup.wait");
         if (dataDir != null && external == null) {
             return startEmbedded(config, port, dataDir, definitions, startupWait);
         }

@@ -10,7 +10,8 @@ import java.util.TreeSet;
 
 /**
  * The defaults of every Squall key, read from {@code crawler-default.yaml} in the jar. That file is the one
- * place a key is declared: a key it lists is known, and its default value gives the key's type.
+ * place a key is declared: a key it lists is known, and its default value gives the key's type (a duration's
+ * type and unit are {@link DurationKeys}').
  */
 final class ConfigDefaults {
     static final String RESOURCE = "crawler-default.yaml";

@@ -21,9 +21,25 @@ final class ConfigValidation {
             }
             return; // Storm's keys and others are not Squall's to judge
         }
+        if (DurationKeys.bareUnit(key).isPresent()) {
+            checkDuration(key, value, source);
+            return;
+        }
         ConfigType type = defaults.typeOf(key);
         if (!type.accepts(value)) {
             throw new ConfigException(source + ": configuration key '" + key + "' expects " + type.description
+                    + ", got '" + value + "'");
+        }
+    }
+
+    private static void checkDuration(String key, Object value, String source) {
+        if (value == null) {
+            return; // as for any key: the default stays
+        }
+        try {
+            DurationKeys.parse(key, value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(source + ": configuration key '" + key + "' expects " + e.getMessage()
                     + ", got '" + value + "'");
         }
     }

@@ -3,6 +3,7 @@ package io.squall.config;
 import io.squall.api.ConfigException;
 import io.squall.api.Settings;
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -93,7 +94,7 @@ public final class CrawlerConfig implements Serializable {
     }
 
     public long getLong(String key) {
-        Object v = require(key);
+        Object v = requireNumber(key);
         if (v instanceof Number n) {
             return n.longValue();
         }
@@ -105,7 +106,7 @@ public final class CrawlerConfig implements Serializable {
     }
 
     public double getDouble(String key) {
-        Object v = require(key);
+        Object v = requireNumber(key);
         if (v instanceof Number n) {
             return n.doubleValue();
         }
@@ -126,6 +127,23 @@ public final class CrawlerConfig implements Serializable {
             return Boolean.parseBoolean(s);
         }
         throw typeError(key, v, "true or false");
+    }
+
+    /**
+     * A duration setting ({@link DurationKeys}): a duration with its unit, or a bare number in the key's own
+     * unit. Negative when the key was given a negative bare number (-1 for never, where the key says so).
+     */
+    public Duration getDuration(String key) {
+        if (DurationKeys.bareUnit(key).isEmpty()) {
+            throw new IllegalStateException("configuration key '" + key + "' is not declared a duration in "
+                    + DurationKeys.class.getName());
+        }
+        Object v = require(key);
+        try {
+            return DurationKeys.parse(key, v);
+        } catch (IllegalArgumentException e) {
+            throw typeError(key, v, e.getMessage());
+        }
     }
 
     /** A list of strings; a single string counts as a list of one, an empty value as an empty list. */
@@ -154,6 +172,14 @@ public final class CrawlerConfig implements Serializable {
             return Collections.unmodifiableMap((Map<String, Object>) m);
         }
         throw typeError(key, v, "a map");
+    }
+
+    /** A number's value; a duration read as a bare number would miss the unit a user wrote. */
+    private Object requireNumber(String key) {
+        if (DurationKeys.bareUnit(key).isPresent()) {
+            throw new IllegalStateException("configuration key '" + key + "' is a duration: read it with getDuration");
+        }
+        return require(key);
     }
 
     private Object require(String key) {

@@ -1,26 +1,46 @@
 package io.squall.config;
 
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Durations as people and OpenSearch write them: {@code 500ms}, {@code 90s}, {@code 15m}, {@code 2h},
- * {@code 1d}, sums such as {@code 1h30m}, and a bare number of seconds ({@code 90}). The command line's
- * {@code --duration} and OpenSearch's time settings ({@code refresh_interval}) are read by this one parser.
+ * Durations as people and OpenSearch write them: {@code 500ms}, {@code 90s}, {@code 1.5s}, {@code 15m},
+ * {@code 2h}, {@code 1d}, sums such as {@code 1h30m}, and a bare number, which counts in a unit the caller
+ * gives (seconds unless it says otherwise). The command line's {@code --duration}, OpenSearch's time
+ * settings ({@code refresh_interval}) and the duration settings ({@link DurationKeys}) are read by this one
+ * parser.
  */
 public final class Durations {
-    private static final Pattern PART = Pattern.compile("(\\d+)(ms|[dhms]?)");
+    /** What every message about a value that is not a duration says is accepted. */
+    static final String ACCEPTED = "a duration such as 90s, 500ms, 1.5s, 15m, 2h, 1d or 1h30m";
+
+    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|[dhms]?)");
 
     private Durations() {
     }
 
     /**
+     * A duration, a bare number counting seconds.
+     *
      * @throws IllegalArgumentException naming the text, when it is not such a duration (negative or empty
      *     included)
      */
     public static Duration parse(String text) {
+        return parse(text, ChronoUnit.SECONDS);
+    }
+
+    /**
+     * A duration, a bare number counting {@code bareUnit}s ({@code 1.5} with seconds is 1500 ms). Fractions
+     * below a nanosecond are dropped.
+     *
+     * @throws IllegalArgumentException naming the text, when it is not such a duration (negative or empty
+     *     included)
+     */
+    public static Duration parse(String text, ChronoUnit bareUnit) {
         String s = text.trim().toLowerCase(Locale.ROOT);
         Matcher m = PART.matcher(s);
         Duration total = Duration.ZERO;
@@ -28,26 +48,33 @@ public final class Durations {
         try {
             while (m.find() && m.start() == end) {
                 if (m.group(2).isEmpty() && m.start() > 0) {
-                    break; // a bare number means seconds only on its own: "5s3" is a mistake
+                    break; // a bare number stands only on its own: "5s3" is a mistake
                 }
-                long n = Long.parseLong(m.group(1));
-                total = total.plus(switch (m.group(2)) {
-                    case "d" -> Duration.ofDays(n);
-                    case "h" -> Duration.ofHours(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    case "ms" -> Duration.ofMillis(n);
-                    default -> Duration.ofSeconds(n);
-                });
+                ChronoUnit unit = switch (m.group(2)) {
+                    case "d" -> ChronoUnit.DAYS;
+                    case "h" -> ChronoUnit.HOURS;
+                    case "m" -> ChronoUnit.MINUTES;
+                    case "s" -> ChronoUnit.SECONDS;
+                    case "ms" -> ChronoUnit.MILLIS;
+                    default -> bareUnit;
+                };
+                total = total.plus(of(new BigDecimal(m.group(1)), unit));
                 end = m.end();
             }
-        } catch (ArithmeticException | NumberFormatException e) {
-            throw new IllegalArgumentException("expects a duration such as 90s, 15m, 2h or 1h30m, got '" + text
-                    + "', which is too long");
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("expects " + ACCEPTED + ", got '" + text + "', which is too long");
         }
         if (s.isEmpty() || end != s.length()) {
-            throw new IllegalArgumentException("expects a duration such as 90s, 15m, 2h or 1h30m, got '" + text + "'");
+            throw new IllegalArgumentException("expects " + ACCEPTED + ", got '" + text + "'");
         }
         return total;
+    }
+
+    /** {@code amount} units, exactly to the nanosecond. */
+    static Duration of(BigDecimal amount, ChronoUnit unit) {
+        BigDecimal nanos = amount.multiply(BigDecimal.valueOf(unit.getDuration().toNanos()));
+        BigDecimal[] secondsAndNanos = nanos.divideAndRemainder(BigDecimal.valueOf(1_000_000_000L));
+        return Duration.ofSeconds(secondsAndNanos[0].longValueExact(), secondsAndNanos[1].longValue());
     }
 
     /** {@code 1h02m03s} style, for the progress line and the summary. */

@@ -28,24 +28,20 @@ public final class BackOff {
     }
 
     public BackOff(CrawlerConfig config) {
-        this(config.getDouble("fetcher.backoff.initial"), config.getDouble("fetcher.backoff.max"),
-                config.getDouble("fetcher.max.retry.after"), config.getDouble("fetcher.backoff.quiet"));
+        this(config.getDuration("fetcher.backoff.initial"), config.getDuration("fetcher.backoff.max"),
+                config.getDuration("fetcher.max.retry.after"), config.getDuration("fetcher.backoff.quiet"));
     }
 
-    BackOff(double initialSeconds, double maxSeconds, double maxRetryAfterSeconds, double quietSeconds) {
-        this.initialNanos = seconds(initialSeconds);
-        this.maxNanos = seconds(maxSeconds);
-        this.maxRetryAfterNanos = seconds(maxRetryAfterSeconds);
-        this.quietNanos = seconds(quietSeconds);
+    BackOff(Duration initial, Duration max, Duration maxRetryAfter, Duration quiet) {
+        this.initialNanos = initial.toNanos();
+        this.maxNanos = max.toNanos();
+        this.maxRetryAfterNanos = maxRetryAfter.toNanos();
+        this.quietNanos = quiet.toNanos();
     }
 
     /** How long a queue's troubles (back-off level, exceptions) are remembered after its last turn. */
     long quietNanos() {
         return quietNanos;
-    }
-
-    private static long seconds(double s) {
-        return (long) (s * 1_000_000_000L);
     }
 
     /**

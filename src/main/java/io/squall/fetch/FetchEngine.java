@@ -109,7 +109,7 @@ public final class FetchEngine<T> implements AutoCloseable {
         this.outcomes = new FetchOutcomes(config, filters, clock);
         this.filters = filters;
         this.sink = sink;
-        this.maxCrawlDelayNanos = HostQueues.seconds(config.getDouble("fetcher.max.crawl.delay"));
+        this.maxCrawlDelayNanos = config.getDuration("fetcher.max.crawl.delay").toNanos();
         this.forceMaxCrawlDelay = config.getBoolean("fetcher.max.crawl.delay.force");
         int n = config.getInt("fetcher.threads.number");
         if (n < 1) {

@@ -27,7 +27,6 @@ import io.squall.urls.UrlFilters;
 import io.squall.warc.ArchivingProtocol;
 import io.squall.warc.WarcArchive;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -82,7 +81,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
         registerMetrics(context);
         if (HostIndex.enabled(config)) {
             hostsClient = OpenSearchClients.create(config);
-            long controlInterval = config.getLong("spout.control.interval");
+            long controlInterval = config.getDuration("spout.control.interval").toMillis();
             if (controlInterval > 0) {
                 // The console's pause and stop hold the requests back too, not only the spouts' new URLs.
                 OpenSearchAsyncClient async = new OpenSearchAsyncClient(hostsClient._transport());
@@ -95,7 +94,7 @@ public class FetcherBolt extends BaseRichBolt implements HoldsTuples {
             hosts.ensureIndex(config);
             engine.queues().restore(hosts.load(config.getInt("fetcher.hosts.restore.max")));
             hosts.startFlushing(engine.queues(),
-                    Duration.ofMillis(Math.round(config.getDouble("fetcher.hosts.flush.interval") * 1000)));
+                    config.getDuration("fetcher.hosts.flush.interval"));
         }
         engine.fetchWithin(room);
     }

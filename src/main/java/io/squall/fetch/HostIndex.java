@@ -47,15 +47,16 @@ public final class HostIndex {
     public HostIndex(OpenSearchClient client, CrawlerConfig config, int task) {
         this.client = client;
         this.index = SquallIndex.HOSTS.name(config);
-        long flushMillis = Math.max(1, Math.round(config.getDouble("fetcher.hosts.flush.interval") * 1000));
-        this.bulk = new BulkWriter(client, new BulkWriter.Settings(BULK_ACTIONS, Duration.ofMillis(flushMillis), 1,
+        Duration flush = Duration.ofMillis(Math.max(1, config.getDuration("fetcher.hosts.flush.interval").toMillis()));
+        this.bulk = new BulkWriter(client, new BulkWriter.Settings(BULK_ACTIONS, flush, 1,
                 RETRY), "hosts");
         this.task = task;
     }
 
     /** Whether the configuration asks for a host index ({@code fetcher.hosts.flush.interval} above 0). */
     public static boolean enabled(CrawlerConfig config) {
-        return config.getDouble("fetcher.hosts.flush.interval") > 0;
+        Duration flush = config.getDuration("fetcher.hosts.flush.interval");
+        return !flush.isNegative() && !flush.isZero();
     }
 
     /**

@@ -181,16 +181,12 @@ public final class HostQueues<T> {
         this.backOff = new BackOff(config);
         this.threadsPerQueue = Math.max(1, config.getInt("fetcher.threads.per.queue"));
         this.politeness = PolitenessDelay.fromConfig(config);
-        this.minDelayNanos = seconds(config.getDouble("fetcher.server.min.delay"));
+        this.minDelayNanos = config.getDuration("fetcher.server.min.delay").toNanos();
         this.maxQueueSize = config.getInt("fetcher.max.queue.size");
         this.maxUrls = config.getInt("fetcher.max.urls.in.queues");
-        this.queueTimeoutNanos = seconds(config.getDouble("fetcher.timeout.queue"));
+        this.queueTimeoutNanos = config.getDuration("fetcher.timeout.queue").toNanos();
         this.maxExceptions = config.getInt("fetcher.max.exceptions.per.queue");
-        this.pauseNanos = seconds(config.getDouble("fetcher.exceptions.pause"));
-    }
-
-    static long seconds(double s) {
-        return (long) (s * 1_000_000_000L);
+        this.pauseNanos = config.getDuration("fetcher.exceptions.pause").toNanos();
     }
 
     public Admission offer(FetchItem<T> item) {

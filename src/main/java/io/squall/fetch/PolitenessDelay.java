@@ -2,6 +2,7 @@ package io.squall.fetch;
 
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
+import java.time.Duration;
 
 /**
  * How long a queue waits between the end of one fetch and the start of the next, before any back-off: the
@@ -20,6 +21,9 @@ public final class PolitenessDelay {
     }
 
     private final boolean adaptive;
+    /** fetcher.server.delay.min's -1 (seconds): the minimum is fetcher.server.delay. */
+    private static final Duration FOLLOW_SERVER_DELAY = Duration.ofSeconds(-1);
+
     private final long serverDelayNanos;
     private final double factor;
     private final long minNanos;
@@ -31,24 +35,25 @@ public final class PolitenessDelay {
     }
 
     private PolitenessDelay(CrawlerConfig config) {
-        this.serverDelayNanos = HostQueues.seconds(config.getDouble("fetcher.server.delay"));
+        this.serverDelayNanos = config.getDuration("fetcher.server.delay").toNanos();
         this.adaptive = config.getBoolean("fetcher.server.delay.adaptive");
         this.factor = config.getDouble("fetcher.server.delay.factor");
-        double min = config.getDouble("fetcher.server.delay.min");
-        double max = config.getDouble("fetcher.server.delay.max");
+        Duration min = config.getDuration("fetcher.server.delay.min");
+        Duration max = config.getDuration("fetcher.server.delay.max");
         // -1 (the default) follows fetcher.server.delay, so that --delay still sets the shortest wait.
-        this.minNanos = min == -1 ? serverDelayNanos : HostQueues.seconds(min);
-        this.maxNanos = HostQueues.seconds(max);
+        this.minNanos = min.equals(FOLLOW_SERVER_DELAY) ? serverDelayNanos : min.toNanos();
+        this.maxNanos = max.toNanos();
         if (adaptive) {
             if (factor < 0) {
                 throw new ConfigException("fetcher.server.delay.factor must not be negative, got " + factor);
             }
             if (minNanos < 0) {
                 throw new ConfigException("fetcher.server.delay.min must be -1 (fetcher.server.delay) or at least 0,"
-                        + " got " + min);
+                        + " got " + seconds(min));
             }
             if (maxNanos < minNanos) {
-                throw new ConfigException("fetcher.server.delay.max (" + max + " s) is below the minimum delay ("
+                throw new ConfigException("fetcher.server.delay.max (" + seconds(max)
+                        + " s) is below the minimum delay ("
                         + minNanos / 1e9 + " s, fetcher.server.delay.min or fetcher.server.delay)");
             }
         }
@@ -56,14 +61,19 @@ public final class PolitenessDelay {
 
     /** The delay in a few words, for a crawl's header: "1.0 s between fetches per host", or the adaptive bounds. */
     public static String describe(CrawlerConfig config) {
-        double delay = config.getDouble("fetcher.server.delay");
+        Duration delay = config.getDuration("fetcher.server.delay");
         if (!config.getBoolean("fetcher.server.delay.adaptive")) {
-            return delay + " s between fetches per host";
+            return seconds(delay) + " s between fetches per host";
         }
-        double min = config.getDouble("fetcher.server.delay.min");
+        Duration min = config.getDuration("fetcher.server.delay.min");
         return "an adaptive delay between fetches per host (" + config.getDouble("fetcher.server.delay.factor")
-                + " x the last fetch's duration, " + (min == -1 ? delay : min) + " to "
-                + config.getDouble("fetcher.server.delay.max") + " s)";
+                + " x the last fetch's duration, " + seconds(min.equals(FOLLOW_SERVER_DELAY) ? delay : min)
+                + " to " + seconds(config.getDuration("fetcher.server.delay.max")) + " s)";
+    }
+
+    /** Seconds with their fraction, as the messages give a delay: 1.0, 0.25. */
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
     }
 
     /** A new queue's base delay, before its first fetch. */

@@ -11,7 +11,6 @@ import io.squall.http.Protocol;
 import io.squall.http.UserAgent;
 import io.squall.urls.InvalidUrlException;
 import io.squall.urls.WebUrl;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -62,9 +61,9 @@ public final class RobotsCache {
         parser.setMaxCrawlDelay(Long.MAX_VALUE);
         long size = config.getLong("robots.cache.size");
         this.rules = Caffeine.newBuilder().maximumSize(size)
-                .expireAfterWrite(Duration.ofSeconds(config.getLong("robots.cache.ttl"))).build();
+                .expireAfterWrite(config.getDuration("robots.cache.ttl")).build();
         this.errors = Caffeine.newBuilder().maximumSize(size)
-                .expireAfterWrite(Duration.ofSeconds(config.getLong("robots.error.cache.ttl"))).build();
+                .expireAfterWrite(config.getDuration("robots.error.cache.ttl")).build();
     }
 
     /** The rules for the URL's origin if known and not expired, else null (then {@link #fetch} them). */

@@ -10,8 +10,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Fixed intervals per status, in minutes, -1 meaning never: DISCOVERED is due at once; FETCHED and
- * REDIRECTION after {@code fetchInterval.default}, or after the URL's own metadata {@code fetchInterval}
+ * Fixed intervals per status (durations; a bare number is minutes), -1 meaning never: DISCOVERED is due at
+ * once; FETCHED and REDIRECTION after {@code fetchInterval.default}, or after the URL's own metadata {@code fetchInterval}
  * when it has one (minutes, or a duration such as {@code 30s}: see {@link FetchIntervals}; a value that is
  * neither counts as none); FETCH_ERROR after {@code fetchInterval.fetch.error}; ERROR after
  * {@code fetchInterval.error}.
@@ -22,9 +22,9 @@ public final class DefaultScheduler implements Scheduler {
     private final Optional<Duration> error;
 
     public DefaultScheduler(CrawlerConfig config) {
-        this.fetched = minutes(config.getInt("fetchInterval.default"));
-        this.fetchError = minutes(config.getInt("fetchInterval.fetch.error"));
-        this.error = minutes(config.getInt("fetchInterval.error"));
+        this.fetched = orNever(config.getDuration("fetchInterval.default"));
+        this.fetchError = orNever(config.getDuration("fetchInterval.fetch.error"));
+        this.error = orNever(config.getDuration("fetchInterval.error"));
     }
 
     @Override
@@ -59,7 +59,8 @@ public final class DefaultScheduler implements Scheduler {
         return fetched;
     }
 
-    private static Optional<Duration> minutes(int minutes) {
-        return minutes < 0 ? Optional.empty() : Optional.of(Duration.ofMinutes(minutes));
+    /** Empty for a negative interval (-1: never). */
+    private static Optional<Duration> orNever(Duration interval) {
+        return interval.isNegative() ? Optional.empty() : Optional.of(interval);
     }
 }

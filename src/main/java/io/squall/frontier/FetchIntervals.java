@@ -2,10 +2,11 @@ package io.squall.frontier;
 
 import io.squall.config.Durations;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 /**
- * A URL's own interval between fetches, its metadata {@code fetchInterval}: a whole number of minutes, as it
+ * A URL's own interval between fetches, its metadata {@code fetchInterval}: a number of minutes, as it
  * has always been (negative: never again), or a duration such as {@code 30s}, {@code 90m} or {@code 1h30m},
  * for intervals a whole minute cannot express (a re-crawl every few seconds, in a test or on a page that
  * changes that often).
@@ -28,7 +29,7 @@ public final class FetchIntervals {
         }
         Duration interval;
         try {
-            interval = Durations.parse(s);
+            interval = Durations.parse(s, ChronoUnit.MINUTES); // 1.5: minutes, as a whole number is
         } catch (IllegalArgumentException e) {
             interval = null;
         }

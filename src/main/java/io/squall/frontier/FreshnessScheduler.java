@@ -44,8 +44,8 @@ public final class FreshnessScheduler implements Scheduler {
 
     public FreshnessScheduler(CrawlerConfig config) {
         this.defaults = new DefaultScheduler(config);
-        double minSeconds = config.getDouble("scheduler.freshness.min.seconds");
-        double maxSeconds = config.getDouble("scheduler.freshness.max.seconds");
+        double minSeconds = seconds(config, "scheduler.freshness.min.seconds");
+        double maxSeconds = seconds(config, "scheduler.freshness.max.seconds");
         double share = config.getDouble("scheduler.freshness.new.share");
         if (!(minSeconds >= 1 && maxSeconds >= minSeconds)) {
             throw new ConfigException("scheduler.freshness.min.seconds (" + minSeconds
@@ -54,7 +54,7 @@ public final class FreshnessScheduler implements Scheduler {
         if (!(share >= 0 && share < 1)) {
             throw new ConfigException("scheduler.freshness.new.share must be from 0 to below 1, not " + share);
         }
-        double changeSeconds = config.getDouble("scheduler.freshness.default.change.seconds");
+        double changeSeconds = seconds(config, "scheduler.freshness.default.change.seconds");
         if (!(changeSeconds > 0)) {
             throw new ConfigException("scheduler.freshness.default.change.seconds must be positive, not "
                     + changeSeconds);
@@ -74,9 +74,12 @@ public final class FreshnessScheduler implements Scheduler {
             return rate;
         }
         int threads = config.getInt("fetcher.threads.per.queue");
-        double delay = threads > 1 ? config.getDouble("fetcher.server.min.delay")
-                : config.getDouble("fetcher.server.delay");
+        double delay = seconds(config, threads > 1 ? "fetcher.server.min.delay" : "fetcher.server.delay");
         return delay > 0 ? threads / delay : Double.POSITIVE_INFINITY;
+    }
+
+    private static double seconds(CrawlerConfig config, String key) {
+        return config.getDuration(key).toNanos() / 1e9;
     }
 
     @Override

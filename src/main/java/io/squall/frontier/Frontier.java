@@ -125,20 +125,21 @@ public final class Frontier implements AutoCloseable {
         this.maxBuckets = config.getInt("opensearch.status.max.buckets");
         this.maxUrlsPerBucket = config.getInt("opensearch.status.max.urls.per.bucket");
         this.discoveryHits = config.getInt("opensearch.status.discovery.hits");
-        this.minDelayMillis = config.getLong("spout.min.delay.queries");
-        this.maxDelayMillis = config.getLong("spout.max.delay.queries");
-        this.idleDelayMillis = Math.max(maxDelayMillis, config.getLong("spout.max.delay.idle"));
+        this.minDelayMillis = config.getDuration("spout.min.delay.queries").toMillis();
+        this.maxDelayMillis = config.getDuration("spout.max.delay.queries").toMillis();
+        this.idleDelayMillis = Math.max(maxDelayMillis, config.getDuration("spout.max.delay.idle").toMillis());
         this.queries = new FrontierQueries(statusIndex,
                 assignment.isIdle() ? null : assignment.preference(), discoveryHits);
-        this.urls = new InFlightUrls(Math.round(config.getDouble("spout.ttl.purgatory") * 1000),
+        this.urls = new InFlightUrls(config.getDuration("spout.ttl.purgatory").toMillis(),
                 config.getInt("spout.purgatory.max.size"), config.getLong("topology.message.timeout.secs") * 1000);
-        this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"), config.getDouble("spout.host.horizon"),
+        this.hosts = new HostQuotas(config.getInt("spout.host.min.urls"),
+                config.getDuration("spout.host.horizon").toNanos() / 1e9,
                 maxUrlsPerBucket, maxPending, config.getInt("fetcher.max.queue.size"));
         this.discovery = new SearchBackoff(minDelayMillis, maxDelayMillis);
         this.budget = budget;
         String hostsIndex = SquallIndex.HOSTS.name(config);
         this.control = new ControlWatch(() -> ControlDocument.readAsync(asyncClient, hostsIndex),
-                config.getLong("spout.control.interval"), clock, "the spout");
+                config.getDuration("spout.control.interval").toMillis(), clock, "the spout");
     }
 
     /**

@@ -16,10 +16,15 @@ public final class Schedulers {
         return switch (name) {
             case "default" -> new DefaultScheduler(config);
             case "adaptive" -> new AdaptiveScheduler(new DefaultScheduler(config),
-                    config.getInt("scheduler.adaptive.min"), config.getInt("scheduler.adaptive.max"));
+                    wholeMinutes(config, "scheduler.adaptive.min"), wholeMinutes(config, "scheduler.adaptive.max"));
             case "freshness" -> new FreshnessScheduler(config);
             default -> ofClass(name, config);
         };
+    }
+
+    /** The adaptive scheduler counts in whole minutes, the unit of the fetchInterval metadata it keeps. */
+    private static int wholeMinutes(CrawlerConfig config, String key) {
+        return Math.toIntExact(config.getDuration(key).toMinutes());
     }
 
     /** A scheduler of the user's: built with its no-argument constructor, configured with the crawl's settings. */

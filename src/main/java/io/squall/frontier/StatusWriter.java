@@ -20,6 +20,7 @@ import io.squall.opensearch.SquallIndex;
 import io.squall.urls.PartitionKeys;
 import io.squall.urls.PartitionMode;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -139,10 +140,11 @@ public final class StatusWriter {
         this.clock = clock;
         this.hints = config.getBoolean("lastmod.refresh") ? new LastmodHints(writer, statusIndex,
                 config.getInt("lastmod.max.misses"), counters, clock) : null;
-        double hostsFlush = config.getDouble("fetcher.hosts.flush.interval");
-        this.hostFreshness = hostsFlush > 0 ? new HostFreshness(config.getLong("scheduler.freshness.hosts.max")) : null;
+        Duration hostsFlush = config.getDuration("fetcher.hosts.flush.interval");
+        this.hostFreshness = hostsFlush.isNegative() || hostsFlush.isZero() ? null
+                : new HostFreshness(config.getLong("scheduler.freshness.hosts.max"));
         this.hostsIndex = SquallIndex.HOSTS.name(config);
-        this.hostsFlushMillis = Math.max(1, Math.round(hostsFlush * 1000));
+        this.hostsFlushMillis = Math.max(1, hostsFlush.toMillis());
         this.hostsFlushedAt.set(clock.millis());
     }
 

@@ -117,10 +117,10 @@ public final class HttpProtocol implements Protocol {
         UserAgent agent = UserAgent.fromConfig(config);
         long limit = config.getLong("http.content.limit");
         this.contentLimit = limit < 0 || limit > Integer.MAX_VALUE - 16 ? Integer.MAX_VALUE - 16 : (int) limit;
-        this.deadlineMillis = config.getLong("http.deadline");
+        this.deadlineMillis = config.getDuration("http.deadline").toMillis();
         this.conditional = config.getBoolean("http.conditional");
         this.headerLimits = HeaderLimits.fromConfig(config);
-        Timeout timeout = Timeout.ofMilliseconds(config.getLong("http.timeout"));
+        Timeout timeout = Timeout.ofMilliseconds(config.getDuration("http.timeout").toMillis());
         boolean trustEverything = config.getBoolean("http.trust.everything");
 
         fixedHeaders.add(header("User-Agent", agent.header()));

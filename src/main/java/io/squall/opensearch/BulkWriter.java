@@ -123,14 +123,14 @@ public final class BulkWriter implements AutoCloseable {
         }
 
         /**
-         * Reads {@code <prefix>.bulkActions}, {@code .flushInterval} (seconds), {@code .concurrentRequests} and
-         * {@code .retryTimeout} (seconds).
+         * Reads {@code <prefix>.bulkActions}, {@code .flushInterval}, {@code .concurrentRequests} and
+         * {@code .retryTimeout}.
          */
         public static Settings fromConfig(CrawlerConfig config, String prefix) {
             return new Settings(config.getInt(prefix + ".bulkActions"),
-                    Duration.ofMillis(Math.round(config.getDouble(prefix + ".flushInterval") * 1000)),
+                    config.getDuration(prefix + ".flushInterval"),
                     config.getInt(prefix + ".concurrentRequests"),
-                    Duration.ofMillis(Math.round(config.getDouble(prefix + ".retryTimeout") * 1000)));
+                    config.getDuration(prefix + ".retryTimeout"));
         }
     }
 

@@ -37,7 +37,7 @@ public final class IndexSetup {
      * @throws OpenSearchUnavailableException naming the addresses and the last error
      */
     public static void awaitReachable(OpenSearchClient client, CrawlerConfig config) {
-        awaitReachable(client, config, Duration.ofSeconds(config.getLong("opensearch.startup.wait")),
+        awaitReachable(client, config, config.getDuration("opensearch.startup.wait"),
                 OpenSearchClients.addresses(config) + " (opensearch.addresses)", "fix opensearch.addresses");
     }
 

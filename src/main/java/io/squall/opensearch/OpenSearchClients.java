@@ -43,8 +43,8 @@ public final class OpenSearchClients {
         List<HttpHost> hosts = OpenSearchAddresses.parse(config.getStringList("opensearch.addresses"));
         BasicCredentialsProvider credentials = credentials(config, hosts);
         SSLContext sslContext = sslContext(config);
-        Timeout connectTimeout = Timeout.ofMilliseconds(config.getLong("opensearch.connect.timeout"));
-        Timeout socketTimeout = Timeout.ofMilliseconds(config.getLong("opensearch.socket.timeout"));
+        Timeout connectTimeout = Timeout.ofMilliseconds(config.getDuration("opensearch.connect.timeout").toMillis());
+        Timeout socketTimeout = Timeout.ofMilliseconds(config.getDuration("opensearch.socket.timeout").toMillis());
 
         PoolingAsyncClientConnectionManager connections = PoolingAsyncClientConnectionManagerBuilder.create()
                 // Host names are checked by HttpClient itself: left to the JDK, the async client's check

@@ -3,7 +3,6 @@ package io.squall.parse;
 import io.squall.api.ConfigException;
 import io.squall.config.CrawlerConfig;
 import io.squall.metrics.Counters;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,7 +46,7 @@ public final class DocumentParser implements AutoCloseable {
         int maxAnswerBytes = (int) Math.min(Integer.MAX_VALUE - 8L, (long) maxChars * MARKUP_PER_CHAR + (1 << 20));
         return new DocumentParser(new DocumentTypes(config.getStringList("parser.tika.types")),
                 config.getLong("parser.tika.max.bytes"), new TikaProcess(command,
-                        Duration.ofMillis(config.getLong("parser.tika.timeout")), maxAnswerBytes, counters));
+                        config.getDuration("parser.tika.timeout"), maxAnswerBytes, counters));
     }
 
     /**
@@ -60,7 +59,11 @@ public final class DocumentParser implements AutoCloseable {
         if (!config.getBoolean("parser.tika.enabled")) {
             return;
         }
-        for (String key : List.of("parser.tika.timeout", "parser.tika.max.bytes", "parser.tika.max.chars")) {
+        long timeout = config.getDuration("parser.tika.timeout").toMillis();
+        if (timeout <= 0) {
+            throw new ConfigException("parser.tika.timeout is " + timeout + " ms: it must be above 0");
+        }
+        for (String key : List.of("parser.tika.max.bytes", "parser.tika.max.chars")) {
             if (config.getLong(key) <= 0) {
                 throw new ConfigException(key + " is " + config.getLong(key) + ": it must be above 0");
             }
@@ -69,7 +72,6 @@ public final class DocumentParser implements AutoCloseable {
             throw new ConfigException("parser.tika.memory.mb is " + config.getInt("parser.tika.memory.mb")
                     + ": it must be at least " + MIN_MEMORY_MB + " (Tika's parsers alone need that)");
         }
-        long timeout = config.getLong("parser.tika.timeout");
         long messageTimeout = config.getLong("topology.message.timeout.secs");
         if (timeout >= messageTimeout * 1000) {
             throw new ConfigException("parser.tika.timeout is " + timeout + " ms: it must be below"

@@ -50,9 +50,9 @@ public final class FeedReader {
 
     /** Reads feed.max.age, feed.max.bytes, fetchInterval.feed, fetchInterval.feed.min and the outlink limit. */
     public static FeedReader fromConfig(CrawlerConfig config, UrlFilterChain filters, Counters counters) {
-        int maxAgeDays = config.getInt("feed.max.age");
+        Duration maxAge = config.getDuration("feed.max.age");
         return new FeedReader(new FeedParser(filters.normalizer(), config.getInt("feed.max.bytes")),
-                maxAgeDays < 0 ? null : Duration.ofDays(maxAgeDays),
+                maxAge.isNegative() ? null : maxAge,
                 schedule(config), config.getInt("parser.emitOutlinks.max.per.page"), filters, OutlinkMetadata.fromConfig(config),
                 counters);
     }
@@ -63,7 +63,9 @@ public final class FeedReader {
     }
 
     private static FeedSchedule schedule(CrawlerConfig config) {
-        return new FeedSchedule(config.getInt("fetchInterval.feed.min"), config.getInt("fetchInterval.feed"));
+        // A feed's interval is stored as its fetchInterval metadata, in whole minutes.
+        return new FeedSchedule(Math.toIntExact(config.getDuration("fetchInterval.feed.min").toMinutes()),
+                Math.toIntExact(config.getDuration("fetchInterval.feed").toMinutes()));
     }
 
     /**

@@ -9,6 +9,7 @@ import io.squall.http.Protocol;
 import io.squall.metrics.Counters;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,8 +77,8 @@ public final class RenderingProtocol implements Protocol {
         this.http = http;
         this.rule = rule;
         this.counters = counters;
-        this.timeoutMillis = Math.round(config.getDouble("fetcher.render.timeout") * 1000);
-        this.quietMillis = Math.round(config.getDouble("fetcher.render.quiet") * 1000);
+        this.timeoutMillis = config.getDuration("fetcher.render.timeout").toMillis();
+        this.quietMillis = config.getDuration("fetcher.render.quiet").toMillis();
         this.maxRequests = config.getInt("fetcher.render.max.requests");
         long limit = config.getLong("http.content.limit");
         this.contentLimit = limit < 0 || limit > Integer.MAX_VALUE - 16 ? Integer.MAX_VALUE - 16 : (int) limit;
@@ -113,14 +114,18 @@ public final class RenderingProtocol implements Protocol {
             throw new ConfigException("fetcher.render.browsers must be at least 1, got "
                     + config.getInt("fetcher.render.browsers"));
         }
-        if (!(config.getDouble("fetcher.render.timeout") > 0)) {
+        Duration timeout = config.getDuration("fetcher.render.timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
             throw new ConfigException("fetcher.render.timeout must be above 0, got "
-                    + config.getDouble("fetcher.render.timeout"));
+                    + config.getString("fetcher.render.timeout"));
         }
-        for (String key : new String[] {"fetcher.render.quiet", "fetcher.render.max.requests"}) {
-            if (config.getDouble(key) < 0) {
-                throw new ConfigException(key + " must be 0 or more, got " + config.getDouble(key));
-            }
+        if (config.getDuration("fetcher.render.quiet").isNegative()) {
+            throw new ConfigException("fetcher.render.quiet must be 0 or more, got "
+                    + config.getString("fetcher.render.quiet"));
+        }
+        if (config.getInt("fetcher.render.max.requests") < 0) {
+            throw new ConfigException("fetcher.render.max.requests must be 0 or more, got "
+                    + config.getInt("fetcher.render.max.requests"));
         }
     }
 

@@ -3,6 +3,7 @@ package io.squall.topology;
 import io.squall.api.ConfigException;
 import io.squall.config.ConfigLoader;
 import io.squall.config.CrawlerConfig;
+import io.squall.config.Durations;
 import io.squall.config.ShippedFiles;
 import io.squall.opensearch.ControlDocument;
 import io.squall.opensearch.IndexSetup;
@@ -103,7 +104,8 @@ public final class Submit {
                 client.info();
             } catch (IOException | RuntimeException e) {
                 out.println("Squall: waiting for OpenSearch at " + OpenSearchClients.addresses(config) + " (up to "
-                        + config.getLong("opensearch.startup.wait") + " s, opensearch.startup.wait)...");
+                        + Durations.format(config.getDuration("opensearch.startup.wait"))
+                        + ", opensearch.startup.wait)...");
                 out.flush();
             }
             IndexSetup.awaitReachable(client, config);

@@ -10,6 +10,7 @@ import io.squall.config.CrawlerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class CrawlSettingsTest {
         assertEquals("from-file", config.getString("http.agent.name"));
         assertEquals("s2", config.getString("opensearch.status.index.name"));
         assertEquals(9, config.getInt("fetcher.threads.number"));
-        assertEquals(0.25, config.getDouble("fetcher.server.delay"));
+        assertEquals(Duration.ofMillis(250), config.getDuration("fetcher.server.delay"));
         assertTrue(config.getBoolean("http.address.guard"), "local mode keeps the address guard on");
         assertEquals(List.of("10.0.0.0/8"), config.getStringList("http.address.allow"), "no seed, no --allow");
 
@@ -56,21 +57,23 @@ class CrawlSettingsTest {
 
     @Test
     void anEmbeddedNodesIdleSpoutSearchesSeldomUnlessAFileSaysOtherwise() throws IOException {
-        long clusterDefault = CrawlerConfig.defaults().getLong("spout.max.delay.idle");
+        Duration clusterDefault = CrawlerConfig.defaults().getDuration("spout.max.delay.idle");
         CrawlerConfig embedded = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot")));
-        assertEquals(300_000, embedded.getLong("spout.max.delay.idle"));
-        assertTrue(clusterDefault < 300_000, "a cluster's spouts keep searching for other workers' writes");
+        assertEquals(Duration.ofMinutes(5), embedded.getDuration("spout.max.delay.idle"));
+        assertTrue(clusterDefault.compareTo(Duration.ofMinutes(5)) < 0,
+                "a cluster's spouts keep searching for other workers' writes");
 
         CrawlerConfig external = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot",
                 "--opensearch", "http://127.0.0.1:9999")));
-        assertEquals(clusterDefault, external.getLong("spout.max.delay.idle"),
+        assertEquals(clusterDefault, external.getDuration("spout.max.delay.idle"),
                 "other processes may write into a node of the user's");
 
         Path conf = home.resolve("idle.yaml");
         Files.writeString(conf, "spout.max.delay.idle: 20000\n");
         CrawlerConfig chosen = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot",
                 "--conf", conf.toString())));
-        assertEquals(20_000, chosen.getLong("spout.max.delay.idle"), "a file wins over local mode's default");
+        assertEquals(Duration.ofSeconds(20), chosen.getDuration("spout.max.delay.idle"),
+                "a file wins over local mode's default");
     }
 
     @Test

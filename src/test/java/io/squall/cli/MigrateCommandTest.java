@@ -22,6 +22,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -287,7 +288,7 @@ class MigrateCommandTest {
                         "parsefilters.config.file", output.resolve("parsefilters.yaml").toString()), "the test");
         assertEquals("byDomain", config.getString("partition.url.mode"), "fetcher.queue.mode");
         assertEquals("adaptive", config.getString("scheduler.class"));
-        assertEquals(60, config.getInt("scheduler.adaptive.min"));
+        assertEquals(Duration.ofHours(1), config.getDuration("scheduler.adaptive.min"));
         assertEquals(List.of("http://localhost:9200"), config.asMap().get("opensearch.addresses"));
         assertEquals("pages", config.getString("opensearch.content.index.name"));
         assertEquals("frontier", config.getString("opensearch.status.index.name"));

@@ -22,7 +22,7 @@ class CrawlerConfigTest {
     void defaultsAreTypedFromTheDefaultsFile() {
         CrawlerConfig config = CrawlerConfig.defaults();
         assertEquals(50, config.getInt("fetcher.threads.number"));
-        assertEquals(1.0, config.getDouble("fetcher.server.delay"));
+        assertEquals(5.0, config.getDouble("fetcher.server.delay.factor"));
         assertTrue(config.getBoolean("robots.enabled"));
         assertEquals("status", config.getString("opensearch.status.index.name"));
         assertEquals(List.of("http://localhost:9200"), config.getStringList("opensearch.addresses"));

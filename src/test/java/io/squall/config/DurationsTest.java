@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,10 +23,28 @@ class DurationsTest {
     }
 
     @Test
+    void decimalsInAnyUnit() {
+        assertEquals(Duration.ofMillis(1500), Durations.parse("1.5s"));
+        assertEquals(Duration.ofMillis(500), Durations.parse("0.5"), "a bare number is seconds");
+        assertEquals(Duration.ofSeconds(90), Durations.parse("1.5m"));
+        assertEquals(Duration.ofMinutes(61).plusSeconds(30), Durations.parse("1h1.5m"));
+        assertEquals(Duration.ofNanos(1_500_000), Durations.parse("1.5ms"));
+    }
+
+    @Test
+    void aBareNumberCountsInTheUnitGiven() {
+        assertEquals(Duration.ofMillis(500), Durations.parse("500", ChronoUnit.MILLIS));
+        assertEquals(Duration.ofDays(1), Durations.parse("1440", ChronoUnit.MINUTES));
+        assertEquals(Duration.ofDays(365), Durations.parse("365", ChronoUnit.DAYS));
+        assertEquals(Duration.ofSeconds(90), Durations.parse("90s", ChronoUnit.MINUTES), "a unit written wins");
+    }
+
+    @Test
     void badInputIsNamedInTheMessage() {
-        for (String bad : List.of("", "m", "1x", "1h 2m", "5s3", "-5", "1.5s", "1w", "99999999999999999999d")) {
+        for (String bad : List.of("", "m", "1x", "1h 2m", "5s3", "-5", "1.s", ".5s", "1w", "99999999999999999999d")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(bad), bad);
-            assertEquals(true, e.getMessage().startsWith("expects a duration such as 90s, 15m, 2h or 1h30m, got '"
+            assertEquals(true, e.getMessage().startsWith(
+                    "expects a duration such as 90s, 500ms, 1.5s, 15m, 2h, 1d or 1h30m, got '"
                     + bad + "'"), e.getMessage());
         }
     }

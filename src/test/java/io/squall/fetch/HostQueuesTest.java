@@ -173,13 +173,15 @@ class HostQueuesTest {
         assertEquals(TimeUnit.SECONDS.toNanos(30), BackOff.parseRetryAfter("Wed, 21 Oct 2015 07:28:30 GMT", now));
         assertEquals(-1, BackOff.parseRetryAfter("soon", now));
         assertEquals(-1, BackOff.parseRetryAfter(null, now));
-        BackOff capped = new BackOff(5, 300, 60, 600);
+        BackOff capped = new BackOff(Duration.ofSeconds(5), Duration.ofSeconds(300), Duration.ofSeconds(60),
+                Duration.ofSeconds(600));
         assertEquals(TimeUnit.SECONDS.toNanos(60), capped.blockNanos(new BackOff.State(), "3600", 0, now));
     }
 
     @Test
     void backOffGrowsWithJitterUpToItsCapAndIsForgiven() {
-        BackOff b = new BackOff(1, 8, 600, 100);
+        BackOff b = new BackOff(Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(600),
+                Duration.ofSeconds(100));
         BackOff.State s = new BackOff.State();
         ZonedDateTime now = ZonedDateTime.now(clock);
         long second = TimeUnit.SECONDS.toNanos(1);
@@ -212,7 +214,7 @@ class HostQueuesTest {
         HostQueues.Lease<String> leaseA = first.item.key().equals("a") ? first : second;
         HostQueues.Lease<String> leaseB = leaseA == first ? second : first;
         // a robots.txt Crawl-delay of 45 s, then an answer: the next fetch waits 45 s.
-        q.release(leaseA, HostQueues.Feedback.answered().withCrawlDelay(HostQueues.seconds(45)));
+        q.release(leaseA, HostQueues.Feedback.answered().withCrawlDelay(TimeUnit.SECONDS.toNanos(45)));
         q.release(leaseB, HostQueues.Feedback.throttled(null));
         views.clear();
         q.views().forEach(v -> views.put(v.key(), v));
@@ -272,6 +274,20 @@ class HostQueuesTest {
         assertEquals(DelayReason.FIXED, view(q).delayReason());
         nextTurnIn(q, 300);
         assertEquals("a2", due(q).item.url());
+    }
+
+    @Test
+    void delaysWrittenWithTheirUnitTakeEffect() {
+        HostQueues<String> q = queues("fetcher.server.delay", "1.5s", "fetcher.exceptions.pause", "2m");
+        q.offer(item("a", "a1"));
+        q.offer(item("a", "a2"));
+        fetched(q, HostQueues.Feedback.answered(), 10);
+        assertEquals(1500, view(q).delayMs());
+        nextTurnIn(q, 1500);
+        assertEquals("a2", due(q).item.url());
+        HostQueues<String> fast = queues("fetcher.server.delay", "250ms");
+        fast.offer(item("b", "b1"));
+        assertEquals(250, view(fast).delayMs(), "before any fetch as well");
     }
 
     @Test
@@ -336,7 +352,7 @@ class HostQueuesTest {
         HostQueues<String> q = adaptive(1, 0.1, 30, 4);
         HostQueues.Lease<String> first = due(q);
         clock.advance(Duration.ofMillis(100));
-        q.release(first, HostQueues.Feedback.answered().withCrawlDelay(HostQueues.seconds(5))
+        q.release(first, HostQueues.Feedback.answered().withCrawlDelay(TimeUnit.SECONDS.toNanos(5))
                 .withFetchTime(TimeUnit.MILLISECONDS.toNanos(100)));
         assertEquals(5000, view(q).delayMs());
         assertEquals(DelayReason.ROBOTS, view(q).delayReason());

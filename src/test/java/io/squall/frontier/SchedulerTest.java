@@ -43,6 +43,19 @@ class SchedulerTest {
     }
 
     @Test
+    void intervalsWrittenWithTheirUnitTakeEffect() {
+        Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("fetchInterval.default", "1h30m",
+                "fetchInterval.fetch.error", "45s"), "test"));
+        assertEquals(90, minutesUntil(s.nextFetchDate("http://h/", "h", Status.FETCHED, new Metadata(), NOW)));
+        assertEquals(NOW.plusSeconds(45), s.nextFetchDate("http://h/", "h", Status.FETCH_ERROR, new Metadata(), NOW)
+                .orElseThrow());
+        Scheduler adaptive = Schedulers.fromConfig(CrawlerConfig.defaults().with(Map.of("scheduler.class",
+                "adaptive", "scheduler.adaptive.min", "2h"), "test"));
+        assertEquals(120, minutesUntil(adaptive.nextFetchDate("http://h/", "h", Status.FETCHED,
+                new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30s"), NOW)), "the adaptive minimum, 2h");
+    }
+
+    @Test
     void aUrlsOwnIntervalMayBeADurationForIntervalsBelowAMinute() {
         Scheduler s = Schedulers.fromConfig(CrawlerConfig.defaults());
         Metadata everyHalfMinute = new Metadata().set(MetadataKeys.FETCH_INTERVAL, "30s");
@@ -61,7 +74,8 @@ class SchedulerTest {
         assertEquals(Optional.of(Duration.ofMinutes(60)), FetchIntervals.parse("60"));
         assertEquals(Optional.empty(), FetchIntervals.parse("-1"));
         assertEquals(Optional.of(Duration.ofSeconds(45)), FetchIntervals.parse(" 45s "));
-        for (String bad : List.of("", "soon", "1.5", "99999999999", "100000d")) {
+        assertEquals(Optional.of(Duration.ofSeconds(90)), FetchIntervals.parse("1.5"), "minutes, as a whole number");
+        for (String bad : List.of("", "soon", "1,5", "99999999999", "100000d")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FetchIntervals.parse(bad));
             assertTrue(e.getMessage().startsWith("fetchInterval expects minutes (1440, -1 for never) or a duration"),
                     e.getMessage());
