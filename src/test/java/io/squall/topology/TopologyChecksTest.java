@@ -84,7 +84,7 @@ class TopologyChecksTest {
     void aBrokenRenderingRuleOrSettingIsRefusedWhereTheCrawlStarts() {
         assertTrue(problem(Map.of("fetcher.render.urls", List.of("[a"))).startsWith("fetcher.render.urls: '[a'"));
         assertEquals("fetcher.render.browsers must be at least 1, got 0", problem(Map.of("fetcher.render.browsers", 0)));
-        assertEquals("fetcher.render.timeout must be above 0, got 0.0", problem(Map.of("fetcher.render.timeout", 0)));
+        assertEquals("fetcher.render.timeout must be above 0, got 0", problem(Map.of("fetcher.render.timeout", 0)));
     }
 
     @Test
