@@ -33,7 +33,7 @@ class SubmitIT {
         writeSubmitDirectory(address);
         Result result = submit();
         assertEquals(1, result.exitCode(), result.stderr().toString());
-        assertEquals(List.of("Squall: waiting for OpenSearch at " + address + " (up to 1 s, opensearch.startup.wait)..."),
+        assertEquals(List.of("Squall: waiting for OpenSearch at " + address + " (up to 1s, opensearch.startup.wait)..."),
                 result.stdout(), "said at once, and nothing else: no Flux dump, no logging");
         assertEquals(1, result.stderr().size(), result.stderr().toString());
         assertTrue(result.stderr().get(0).startsWith("squall: OpenSearch is not reachable at " + address),
