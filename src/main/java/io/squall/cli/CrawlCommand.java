@@ -531,7 +531,7 @@ final class CrawlCommand {
             try {
                 return index.nextDue();
             } catch (OpenSearchUnavailableException e) {
-                outage.failed(e.getMessage(), System.nanoTime());
+                outage.failed(e, System.nanoTime());
                 throw e;
             }
         }
@@ -584,7 +584,7 @@ final class CrawlCommand {
                     index.ping();
                 }
             } catch (OpenSearchUnavailableException e) {
-                String line = outage.failed(e.getMessage(), System.nanoTime());
+                String line = outage.failed(e, System.nanoTime());
                 if (report) {
                     LOG.warn("{}", line);
                     progress.update(line);

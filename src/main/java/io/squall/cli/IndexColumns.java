@@ -1,5 +1,6 @@
 package io.squall.cli;
 
+import io.squall.opensearch.OpenSearchErrors;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class IndexColumns {
             response = client.indices().getMapping(g -> g.index(index));
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot read the mapping of index '" + index + "': "
-                    + e.getMessage(), e);
+                    + OpenSearchErrors.describe(e), e);
         }
         List<String> columns = new ArrayList<>();
         // One entry, under the index's own name even when 'index' is an alias.

@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.squall.opensearch.OpenSearchErrors;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -52,7 +53,8 @@ final class IndexScroll implements AutoCloseable {
                 hits = response.hits();
             }
         } catch (IOException e) {
-            throw new OpenSearchUnavailableException("cannot read index '" + index + "': " + e.getMessage(), e);
+            throw new OpenSearchUnavailableException("cannot read index '" + index + "': "
+                    + OpenSearchErrors.describe(e), e);
         }
         List<JsonNode> page = new ArrayList<>(hits.hits().size());
         for (Hit<JsonNode> hit : hits.hits()) {

@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
+import io.squall.opensearch.OpenSearchErrors;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import io.squall.opensearch.SquallIndex;
 import java.io.IOException;
@@ -33,7 +34,7 @@ final class ReadOnlyIndices {
                     .settings(s -> s.blocks(b -> b.write(blocked))));
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot " + (blocked ? "set" : "lift") + " the write block of "
-                    + names + ": " + e.getMessage(), e);
+                    + names + ": " + OpenSearchErrors.describe(e), e);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.squall.fetch.DelayReason;
 import io.squall.fetch.HostState;
 import io.squall.fetch.QueueView;
 import io.squall.opensearch.ControlDocument;
+import io.squall.opensearch.OpenSearchErrors;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.time.Duration;
@@ -141,7 +142,8 @@ public final class HostIndexView {
         try {
             return client.search(s -> request.apply(s), Map.class);
         } catch (IOException | OpenSearchException e) {
-            throw new OpenSearchUnavailableException("cannot read the host index '" + index + "': " + e.getMessage(), e);
+            throw new OpenSearchUnavailableException("cannot read the host index '" + index + "': "
+                    + OpenSearchErrors.describe(e), e);
         }
     }
 }

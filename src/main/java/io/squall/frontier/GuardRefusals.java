@@ -3,6 +3,7 @@ package io.squall.frontier;
 import io.squall.api.Status;
 import io.squall.core.ErrorCauses;
 import io.squall.core.MetadataKeys;
+import io.squall.opensearch.OpenSearchErrors;
 import io.squall.opensearch.OpenSearchUnavailableException;
 import java.io.IOException;
 import java.time.Instant;
@@ -59,7 +60,7 @@ public final class GuardRefusals {
             return made;
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot make the address guard's refusals due in the status index '"
-                    + index + "': " + e.getMessage(), e);
+                    + index + "': " + OpenSearchErrors.describe(e), e);
         }
     }
 

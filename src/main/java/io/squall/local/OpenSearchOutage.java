@@ -1,5 +1,7 @@
 package io.squall.local;
 
+import io.squall.opensearch.IndexUnavailableException;
+import io.squall.opensearch.OpenSearchUnavailableException;
 import java.time.Duration;
 
 /**
@@ -10,17 +12,20 @@ import java.time.Duration;
 public final class OpenSearchOutage {
     private long sinceNanos;
     private boolean ongoing;
-    private String lastError;
+    private boolean indexOnly;
 
-    /** A read failed at {@code nowNanos}; returns the line to show while it lasts. */
-    public String failed(String error, long nowNanos) {
+    /**
+     * A read failed at {@code nowNanos}; returns the line to show while it lasts, which says whether OpenSearch
+     * did not answer or answered that the status index cannot serve (its primary shards not active).
+     */
+    public String failed(OpenSearchUnavailableException error, long nowNanos) {
         if (!ongoing) {
             ongoing = true;
             sinceNanos = nowNanos;
         }
-        lastError = error;
-        return "OpenSearch unreachable for " + seconds(nowNanos) + " s, crawl paused until it is back (Ctrl-C stops): "
-                + lastError;
+        indexOnly = error instanceof IndexUnavailableException;
+        return (indexOnly ? "Status index unavailable" : "OpenSearch unreachable") + " for " + seconds(nowNanos)
+                + " s, crawl paused until it is back (Ctrl-C stops): " + error.getMessage();
     }
 
     /** A read worked at {@code nowNanos}; returns the line to print when it ends an outage, else null. */
@@ -29,7 +34,8 @@ public final class OpenSearchOutage {
             return null;
         }
         ongoing = false;
-        return "OpenSearch is back after " + seconds(nowNanos) + " s; the crawl goes on";
+        return (indexOnly ? "The status index is" : "OpenSearch is") + " back after " + seconds(nowNanos)
+                + " s; the crawl goes on";
     }
 
     public boolean ongoing() {

@@ -473,7 +473,7 @@ public final class BulkWriter implements AutoCloseable {
     }
 
     private void failedAsAWhole(List<Pending> batch, Throwable error) {
-        String reason = "bulk request failed: " + describe(error);
+        String reason = "bulk request failed: " + OpenSearchErrors.describe(error);
         if (BulkFailures.isTransient(error)) {
             retryOrFail(batch, reason);
         } else {
@@ -622,15 +622,5 @@ public final class BulkWriter implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.error("Timed bulk flush failed", e);
         }
-    }
-
-    private static String describe(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        String line = message == null ? "" : message.lines().findFirst().orElse("");
-        return root.getClass().getSimpleName() + (line.isEmpty() ? "" : ": " + line);
     }
 }

@@ -62,10 +62,10 @@ public final class ControlDocument {
                 return Control.NONE; // no host index yet
             }
             throw new OpenSearchUnavailableException("cannot read the crawl's control document in '" + index + "': "
-                    + e.getMessage(), e);
+                    + OpenSearchErrors.describe(e), e);
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot read the crawl's control document in '" + index + "': "
-                    + e.getMessage(), e);
+                    + OpenSearchErrors.describe(e), e);
         }
     }
 
@@ -123,7 +123,7 @@ public final class ControlDocument {
 
     private static OpenSearchUnavailableException unavailable(String index, Exception e) {
         return new OpenSearchUnavailableException("cannot write the crawl's control document to '" + index + "': "
-                + e.getMessage(), e);
+                + OpenSearchErrors.describe(e), e);
     }
 
     private static Control parse(GetResponse<Map> response) {

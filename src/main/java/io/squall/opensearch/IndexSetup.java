@@ -62,10 +62,11 @@ public final class IndexSetup {
                 if (System.nanoTime() + pauseMillis * 1_000_000 > deadline) {
                     long waited = Duration.ofNanos(System.nanoTime() - start).toSeconds();
                     throw new OpenSearchUnavailableException("OpenSearch is not reachable at " + where + " ("
-                            + describe(e) + ")" + (waited > 0 ? " after " + waited + " s" : "") + ": start it, or "
-                            + remedy, e);
+                            + OpenSearchErrors.describe(e) + ")" + (waited > 0 ? " after " + waited + " s" : "")
+                            + ": start it, or " + remedy, e);
                 }
-                LOG.debug("OpenSearch not reachable at {} ({}); retrying in {} ms", where, describe(e), pauseMillis);
+                LOG.debug("OpenSearch not reachable at {} ({}); retrying in {} ms", where, OpenSearchErrors.describe(e),
+                        pauseMillis);
                 sleep(pauseMillis);
                 pauseMillis = Math.min(pauseMillis * 2, 5_000);
             }
@@ -107,13 +108,13 @@ public final class IndexSetup {
                 }
                 if (status >= 300) {
                     throw new ConfigException("cannot create " + what + " from " + index.definitionFile()
-                            + ": OpenSearch answered " + status + " " + firstLine(answer));
+                            + ": OpenSearch answered " + ErrorAnswer.of(status, answer));
                 }
             }
             LOG.info("Created {} from {}", what, index.definitionFile());
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot create " + what + " at "
-                    + OpenSearchClients.addresses(config) + ": " + describe(e), e);
+                    + OpenSearchClients.addresses(config) + ": " + OpenSearchErrors.describe(e), e);
         }
     }
 
@@ -133,7 +134,7 @@ public final class IndexSetup {
             if (response.getStatus() >= 300) {
                 throw new ConfigException("index '" + name + "' has mappings that " + index.definitionFile()
                         + " contradicts (compare them, or use another index name): OpenSearch answered "
-                        + response.getStatus() + " " + firstLine(response.getBody().map(b -> b.bodyAsString())
+                        + ErrorAnswer.of(response.getStatus(), response.getBody().map(b -> b.bodyAsString())
                         .orElse("")));
             }
         }
@@ -187,7 +188,7 @@ public final class IndexSetup {
             return settings.index() != null ? settings.index() : settings;
         } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot read the settings of index '" + name + "' at "
-                    + OpenSearchClients.addresses(config) + ": " + describe(e), e);
+                    + OpenSearchClients.addresses(config) + ": " + OpenSearchErrors.describe(e), e);
         }
     }
 
@@ -218,21 +219,6 @@ public final class IndexSetup {
             }
             return in.readAllBytes();
         }
-    }
-
-    private static String describe(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return root.getClass().getSimpleName() + (message == null ? "" : ": " + firstLine(message));
-    }
-
-    private static String firstLine(String s) {
-        int nl = s.indexOf('\n');
-        String line = nl < 0 ? s : s.substring(0, nl);
-        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 
     private static void sleep(long millis) {

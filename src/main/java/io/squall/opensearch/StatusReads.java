@@ -1,8 +1,12 @@
 package io.squall.opensearch;
 
 import java.io.IOException;
+import java.util.Optional;
 
-/** A read of the status index whose I/O failure is an {@link OpenSearchUnavailableException} naming the index. */
+/**
+ * A read of the status index whose I/O failure is an {@link OpenSearchUnavailableException} naming the index,
+ * in one line: an {@link IndexUnavailableException} when OpenSearch answered that the index cannot serve it.
+ */
 public final class StatusReads {
     private StatusReads() {
     }
@@ -16,7 +20,18 @@ public final class StatusReads {
         try {
             return read.run();
         } catch (IOException e) {
-            throw new OpenSearchUnavailableException("cannot read the status index '" + index + "': " + e.getMessage(), e);
+            throw unavailable(index, e);
         }
+    }
+
+    private static OpenSearchUnavailableException unavailable(String index, IOException e) {
+        String what = "cannot read the status index '" + index + "': ";
+        Optional<ErrorAnswer> answer = ErrorAnswer.of(e);
+        if (answer.isPresent() && answer.get().indexUnavailable()) {
+            return new IndexUnavailableException(what + "OpenSearch answers " + answer.get()
+                    + " (a primary shard of the index is not active; GET _cluster/health/" + index
+                    + "?level=shards says which)", e);
+        }
+        return new OpenSearchUnavailableException(what + OpenSearchErrors.describe(e), e);
     }
 }
