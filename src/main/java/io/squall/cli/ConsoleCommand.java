@@ -35,7 +35,8 @@ final class ConsoleCommand {
     static final class Spec {
         @Parameters(hidden = true)
         List<String> args = new ArrayList<>();
-        @Option(names = "--opensearch", paramLabel = "URL", description = "the OpenSearch of the crawl's status index")
+        @Option(names = "--opensearch", paramLabel = "URL[,URL...]",
+                description = "the OpenSearch of the crawl's status index (one or more of its nodes)")
         String openSearch;
         @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over crawler-conf.yaml")
         Path confFile;

@@ -78,7 +78,7 @@ final class CrawlOpenSearch implements AutoCloseable {
             os = new CrawlOpenSearch(null, config, "at " + OpenSearchClients.addresses(config));
             where = external + " (--opensearch)";
             remedy = "give the address it listens on with --opensearch";
-            if (isLoopback(external)) {
+            if (CrawlSettings.openSearchAddresses(external).stream().allMatch(CrawlOpenSearch::isLoopback)) {
                 wait = LOCAL_WAIT; // a node on this machine is up or not: no network to wait for
             }
         } else {

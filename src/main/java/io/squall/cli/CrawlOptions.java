@@ -56,7 +56,8 @@ record CrawlOptions(List<String> seeds, Path confFile, String openSearch, Path d
         Path confFile;
         @Option(names = "--data", paramLabel = "DIR", description = "where the crawl's data and logs are kept (default: ./data)")
         Path dataDir = Path.of("data");
-        @Option(names = "--opensearch", paramLabel = "URL", description = "use this OpenSearch instead of the embedded node")
+        @Option(names = "--opensearch", paramLabel = "URL[,URL...]",
+                description = "use this OpenSearch (one or more of its nodes) instead of the embedded node")
         String openSearch;
         @Option(names = "--port", paramLabel = "N", converter = OptionValues.Port.class,
                 description = "the embedded node's HTTP port (default: a free one)")

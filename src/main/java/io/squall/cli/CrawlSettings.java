@@ -9,6 +9,7 @@ import io.squall.topology.TopologyChecks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -72,8 +73,16 @@ final class CrawlSettings {
     /** The configuration for commands that only talk to OpenSearch (status, inject). */
     static CrawlerConfig forTools(Path home, Path confFile, String openSearch) {
         CrawlerConfig config = ConfigLoader.load(files(home, confFile));
-        return openSearch == null ? config : config.with(Map.of("opensearch.addresses", List.of(openSearch)),
-                "the command line");
+        return openSearch == null ? config
+                : config.with(Map.of("opensearch.addresses", openSearchAddresses(openSearch)), "the command line");
+    }
+
+    /**
+     * The nodes {@code --opensearch} names, comma-separated: the client sends a request to another of them when
+     * one does not answer, so that a node that dies is not the crawl's single point of failure.
+     */
+    static List<String> openSearchAddresses(String option) {
+        return Arrays.stream(option.split(",")).map(String::trim).filter(a -> !a.isEmpty()).toList();
     }
 
     /**
@@ -110,7 +119,7 @@ final class CrawlSettings {
             o.put("spout.max.urls", options.maxPages());
         }
         if (options.openSearch() != null) {
-            o.put("opensearch.addresses", List.of(options.openSearch()));
+            o.put("opensearch.addresses", openSearchAddresses(options.openSearch()));
         }
         return o;
     }

@@ -20,7 +20,8 @@ record ToolOptions(List<String> args, Path confFile, String openSearch, Path dat
         List<String> args = new ArrayList<>();
         @Option(names = "--data", paramLabel = "DIR", description = "the crawl's data directory (default: ./data)")
         Path dataDir = Path.of("data");
-        @Option(names = "--opensearch", paramLabel = "URL", description = "the crawl's OpenSearch, instead of --data")
+        @Option(names = "--opensearch", paramLabel = "URL[,URL...]",
+                description = "the crawl's OpenSearch (one or more of its nodes), instead of --data")
         String openSearch;
         @Option(names = "--conf", paramLabel = "FILE", description = "a configuration file applied over crawler-conf.yaml")
         Path confFile;

@@ -53,6 +53,13 @@ class CrawlSettingsTest {
         assertEquals("cli-bot", fromOptions.getString("http.agent.name"));
         assertEquals(3, fromOptions.getInt("fetcher.threads.number"));
         assertEquals(List.of("http://127.0.0.1:9999"), fromOptions.getStringList("opensearch.addresses"));
+
+        CrawlerConfig threeNodes = CrawlSettings.forCrawl(home, options(List.of("--agent", "bot",
+                "--opensearch", "http://10.0.0.1:9200, http://10.0.0.2:9200,http://10.0.0.3:9200")));
+        assertEquals(List.of("http://10.0.0.1:9200", "http://10.0.0.2:9200", "http://10.0.0.3:9200"),
+                threeNodes.getStringList("opensearch.addresses"), "every node named, so that one dying is not the end");
+        assertEquals(List.of("http://10.0.0.1:9200", "http://10.0.0.2:9200"), CrawlSettings.forTools(home, null,
+                "http://10.0.0.1:9200,http://10.0.0.2:9200").getStringList("opensearch.addresses"));
     }
 
     @Test
