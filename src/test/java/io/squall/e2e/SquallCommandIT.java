@@ -142,7 +142,7 @@ class SquallCommandIT {
             Files.createDirectories(run);
             Process process = SquallProcess.start(run, "crawl", site.url("/"), "--data",
                     SquallProcess.path(dir.resolve("data")), "--agent", "squall-test", "--delay", "0.5", "--json",
-                    "--duration", "2h");
+                    "--duration", "1.5h");
             try {
                 URI console = consoleAddress(run.resolve("stderr.txt"));
                 assertFalse(SquallProcess.jvmArguments(process).contains("-XX:TieredStopAtLevel=1"),
