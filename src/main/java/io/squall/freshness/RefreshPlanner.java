@@ -61,8 +61,13 @@ public final class RefreshPlanner {
         this.hosts = Caffeine.newBuilder().maximumSize(maxHosts).build();
     }
 
-    /** A page's next interval, and its expected freshness and age (seconds) over it. */
-    public record Planned(double intervalSeconds, double expectedFreshness, double expectedAgeSeconds, String place) {
+    /**
+     * A page's next interval, its expected freshness and age (seconds) over it, and how far ahead its planned
+     * fetch must be for a change known from a date (a sitemap's {@code lastmod}, a feed's) to be worth a fetch
+     * now: infinite when none is, for the page changes too fast for its host's budget.
+     */
+    public record Planned(double intervalSeconds, double expectedFreshness, double expectedAgeSeconds, String place,
+                          double knownChangeLeadSeconds) {
     }
 
     /**
@@ -98,6 +103,7 @@ public final class RefreshPlanner {
         double interval;
         double plannedRate = rate;
         int placed;
+        double lead;
         synchronized (plan) {
             removePrevious(plan, previousPlace);
             if (firstFetch) {
@@ -120,10 +126,29 @@ public final class RefreshPlanner {
             int bucket = interval >= maxInterval ? HostPlan.BUCKETS - 1 : HostPlan.bucketOf(plannedRate / weight);
             plan.add(bucket, weight);
             placed = bucket;
+            lead = knownChangeLead(plannedRate, price > 0 ? price / weight : 0);
         }
-        return new Planned(interval, RefreshMath.freshness(plannedRate, interval), RefreshMath.age(plannedRate, interval),
-                id + ":" + placed + ":"
-                + ChangeHistory.format(weight));
+        return new Planned(interval, RefreshMath.freshness(plannedRate, interval),
+                RefreshMath.age(plannedRate, interval), id + ":" + placed + ":" + ChangeHistory.format(weight), lead);
+    }
+
+    /**
+     * How far ahead a page's planned fetch must be for a fetch now, of a page known to have changed, to be worth
+     * its place in the host's budget. Fetched now, the copy stays fresh until the page's next change or the
+     * planned fetch, whichever comes first: (1 − e^(−λT)) / λ seconds in expectation, T the time to the planned
+     * fetch. At the host's price μ a fetch must buy μ/w of them, so T ≥ −ln(1 − λμ/w) / λ; a page with
+     * λμ/w ≥ 1 changes too fast for any fetch of it to pay (the optimum does not fetch it at all), and a known
+     * change of it is never worth chasing.
+     *
+     * @param rate the page's change rate, per second
+     * @param worth μ/w: the seconds of freshness a fetch of the page must buy; 0 when the host's budget is not bound
+     */
+    static double knownChangeLead(double rate, double worth) {
+        double share = rate * worth;
+        if (!(share > 0)) {
+            return 0;
+        }
+        return share >= 1 ? Double.POSITIVE_INFINITY : -Math.log1p(-share) / rate;
     }
 
     /**

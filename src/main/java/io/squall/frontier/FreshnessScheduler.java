@@ -26,7 +26,10 @@ import java.util.Optional;
  * <p>Stores per page {@code freshness.rate} (estimated changes a day), {@code freshness.interval} (seconds
  * planned), {@code freshness.expected} and {@code freshness.age} (expected freshness, and expected seconds
  * since the live page last differed from the copy, over that interval) and {@code freshness.plan}
- * (its place in the plan); it costs no read and no write beyond the page's own status document.
+ * (its place in the plan), and {@code freshness.lead}: how far ahead its planned fetch must be for a change
+ * that a sitemap or feed dates to make it due now ("never" for a page that changes too fast for its host's
+ * budget, which the plan leaves at its longest interval: chasing its dated changes would spend the fetches the
+ * plan gave slower pages). It costs no read and no write beyond the page's own status document.
  */
 public final class FreshnessScheduler implements Scheduler {
     public static final String RATE = "freshness.rate";
@@ -34,6 +37,12 @@ public final class FreshnessScheduler implements Scheduler {
     public static final String EXPECTED = "freshness.expected";
     public static final String AGE = "freshness.age";
     public static final String PLAN = "freshness.plan";
+    /**
+     * Seconds its planned fetch must be ahead for a sitemap's or feed's date telling of a change to make the page
+     * due now, or {@value #NEVER} ({@link LastmodHints}).
+     */
+    public static final String KNOWN_CHANGE_LEAD = "freshness.lead";
+    public static final String NEVER = "never";
     private static final double SECONDS_A_DAY = 86_400;
     /** Decayed counts are not whole: a page is "always changed" when it missed less than half a change. */
     private static final double ALWAYS_CHANGED_SLACK = 0.5;
@@ -117,6 +126,8 @@ public final class FreshnessScheduler implements Scheduler {
         metadata.set(EXPECTED, ChangeHistory.format(planned.expectedFreshness()));
         metadata.set(AGE, ChangeHistory.format(planned.expectedAgeSeconds()));
         metadata.set(PLAN, planned.place());
+        double lead = planned.knownChangeLeadSeconds();
+        metadata.set(KNOWN_CHANGE_LEAD, Double.isInfinite(lead) ? NEVER : Long.toString((long) Math.ceil(lead)));
         return Optional.of(now.plusMillis(Math.round(planned.intervalSeconds() * 1000)));
     }
 

@@ -8,8 +8,10 @@ import io.squall.freshness.ChangeTracker;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +49,8 @@ final class LastmodHints implements AutoCloseable {
     static final int BATCH = 500;
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final String COUNTER_PREFIX = "status.lastmod.";
+    /** A lead no planned fetch is ahead by: a known change of the page is never worth a fetch before it. */
+    static final Duration NEVER = ChronoUnit.FOREVER.getDuration();
 
     /** What a date newer than the one last decided does to a known URL. */
     enum Decision {
@@ -62,6 +66,11 @@ final class LastmodHints implements AutoCloseable {
         DISTRUSTED("distrusted", true, false),
         /** Due now or earlier already: the date is kept. */
         ALREADY_DUE("already-due", true, false),
+        /**
+         * Its scheduler says a fetch now would not pay (the freshness plan's {@code freshness.lead}: the page
+         * changes too fast for its host's budget, or its planned fetch is near): the date is kept for that fetch.
+         */
+        NOT_WORTH("not-worth", true, false),
         /** Made due now, the date kept. */
         DUE("due", true, true);
 
@@ -84,8 +93,10 @@ final class LastmodHints implements AutoCloseable {
      * @param nextFetchDate when it is due, or null for never
      * @param misses hinted fetches in a row that found it unchanged
      * @param kept the newest sitemap or feed date it holds, or null
+     * @param lead how far ahead its next fetch must be for a known change to make it due now: zero when its
+     *     scheduler does not say ({@code freshness.lead}), {@link #NEVER} for never
      */
-    record Known(String status, Instant lastFetch, Instant nextFetchDate, int misses, Instant kept) {
+    record Known(String status, Instant lastFetch, Instant nextFetchDate, int misses, Instant kept, Duration lead) {
     }
 
     /** What a date does to the URL. */
@@ -105,7 +116,13 @@ final class LastmodHints implements AutoCloseable {
         if (maxMisses > 0 && doc.misses() >= maxMisses) {
             return Decision.DISTRUSTED;
         }
-        return doc.nextFetchDate().isAfter(now) ? Decision.DUE : Decision.ALREADY_DUE;
+        if (!doc.nextFetchDate().isAfter(now)) {
+            return Decision.ALREADY_DUE;
+        }
+        if (Duration.between(now, doc.nextFetchDate()).compareTo(doc.lead()) < 0) {
+            return Decision.NOT_WORTH;
+        }
+        return Decision.DUE;
     }
 
     /** A known URL and the date its discovery brought; {@code done} is told once it is decided and written. */
@@ -199,7 +216,8 @@ final class LastmodHints implements AutoCloseable {
         try {
             response = client.mget(m -> m.index(index).docs(ops).sourceIncludes("status", "nextFetchDate",
                     StatusWriter.PROCESSED, "metadata." + ChangeHistory.LAST, "metadata." + MetadataKeys.SITEMAP_LASTMOD,
-                    "metadata." + MetadataKeys.FEED_UPDATED, "metadata." + ChangeTracker.LASTMOD_MISSES), Map.class);
+                    "metadata." + MetadataKeys.FEED_UPDATED, "metadata." + ChangeTracker.LASTMOD_MISSES,
+                    "metadata." + FreshnessScheduler.KNOWN_CHANGE_LEAD), Map.class);
         } catch (Exception e) {
             String reason = "cannot read the status index '" + index + "' to check sitemap or feed dates: " + e;
             batch.forEach(c -> c.done().failed(reason));
@@ -258,7 +276,19 @@ final class LastmodHints implements AutoCloseable {
         }
         return new Known(String.valueOf(source.get("status")).toUpperCase(Locale.ROOT), lastFetch,
                 instant(source.get("nextFetchDate")), Math.max(0, md.getInt(ChangeTracker.LASTMOD_MISSES, 0)),
-                ChangeTracker.hintOf(md, now));
+                ChangeTracker.hintOf(md, now), lead(md.getFirst(FreshnessScheduler.KNOWN_CHANGE_LEAD)));
+    }
+
+    /** A {@code freshness.lead}: seconds, or {@link #NEVER}; zero when absent or unreadable. */
+    private static Duration lead(String value) {
+        if (FreshnessScheduler.NEVER.equals(value)) {
+            return NEVER;
+        }
+        try {
+            return value == null ? Duration.ZERO : Duration.ofSeconds(Math.max(0, Long.parseLong(value)));
+        } catch (NumberFormatException e) {
+            return Duration.ZERO;
+        }
     }
 
     private static Instant instant(Object value) {

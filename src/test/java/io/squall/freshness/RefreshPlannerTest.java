@@ -84,6 +84,29 @@ class RefreshPlannerTest {
     }
 
     @Test
+    void aKnownChangeIsWorthAFetchNowOnlyForAPageTheBudgetCanKeepFreshAndWhenItsPlannedFetchIsFar() {
+        // μ/w = 100 s: a fetch must buy 100 s of freshness. A page that changes every 50 s never stays fresh so long.
+        assertEquals(Double.POSITIVE_INFINITY, RefreshPlanner.knownChangeLead(1.0 / 50, 100));
+        assertEquals(Double.POSITIVE_INFINITY, RefreshPlanner.knownChangeLead(1.0 / 100, 100));
+        // Every 1,000 s: fresh for (1 − e^(−T/1000))·1000 s if fetched now, which reaches 100 s at T ≈ 105.4 s.
+        double lead = RefreshPlanner.knownChangeLead(1.0 / 1000, 100);
+        assertEquals(1000 * -Math.log(0.9), lead, 1e-9);
+        assertEquals(100, -Math.expm1(-lead / 1000) * 1000, 1e-9, "at that lead the fetch buys exactly its price");
+        assertEquals(0, RefreshPlanner.knownChangeLead(1.0 / 50, 0), "a host without a bound: always worth it");
+
+        // 60 pages changing every 200 s on a host allowing a fetch every 5 s (each page every 300 s): a fetch
+        // is worth about 90 s of freshness at the margin.
+        RefreshPlanner planner = new RefreshPlanner(0.2, 0, MIN, MAX, 10);
+        double[] many = new double[60];
+        Arrays.fill(many, 1.0 / 200);
+        plannedIntervals(planner, many, 0);
+        assertEquals(Double.POSITIVE_INFINITY, plan(planner, "h", 1.0, 1, null, false, 0).knownChangeLeadSeconds(),
+                "a page changing every second");
+        assertTrue(plan(planner, "h", 1.0 / 20_000, 1, null, false, 0).knownChangeLeadSeconds() < 600,
+                "a page changing every 5.5 hours");
+    }
+
+    @Test
     void aHeavierPageIsFetchedMoreOften() {
         RefreshPlanner planner = new RefreshPlanner(1, 0, MIN, MAX, 10);
         for (int i = 0; i < 50; i++) {

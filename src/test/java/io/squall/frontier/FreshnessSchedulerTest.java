@@ -93,6 +93,8 @@ class FreshnessSchedulerTest {
         double expected = Double.parseDouble(md.getFirst(FreshnessScheduler.EXPECTED));
         assertTrue(expected > 0 && expected <= 1, md.toString());
         assertTrue(md.getFirst(FreshnessScheduler.PLAN).matches("[0-9a-z]+:\\d+:1"), md.toString());
+        String lead = md.getFirst(FreshnessScheduler.KNOWN_CHANGE_LEAD);
+        assertTrue(FreshnessScheduler.NEVER.equals(lead) || Long.parseLong(lead) >= 0, md.toString());
     }
 
     @Test

@@ -37,7 +37,7 @@ class LastmodHintsTest {
     private static final Instant T0 = Instant.parse("2026-11-27T00:00:00Z");
 
     private static LastmodHints.Known fetched(Instant last, Instant next) {
-        return new LastmodHints.Known("FETCHED", last, next, 0, null);
+        return new LastmodHints.Known("FETCHED", last, next, 0, null, Duration.ZERO);
     }
 
     @Test
@@ -53,17 +53,19 @@ class LastmodHintsTest {
                 now, 2));
         assertEquals(LastmodHints.Decision.NEVER, LastmodHints.decide(fetched(T0, null), after, now, 2));
         assertEquals(LastmodHints.Decision.NOT_FETCHED, LastmodHints.decide(
-                new LastmodHints.Known("DISCOVERED", null, T0, 0, null), after, now, 2));
+                new LastmodHints.Known("DISCOVERED", null, T0, 0, null, Duration.ZERO), after, now, 2));
         assertEquals(LastmodHints.Decision.NOT_FETCHED, LastmodHints.decide(
-                new LastmodHints.Known("FETCH_ERROR", T0, next, 0, null), after, now, 2));
+                new LastmodHints.Known("FETCH_ERROR", T0, next, 0, null, Duration.ZERO), after, now, 2));
         assertEquals(LastmodHints.Decision.SEEN, LastmodHints.decide(
-                new LastmodHints.Known("FETCHED", T0, next, 0, after), after, now, 2), "the same date kept already");
+                new LastmodHints.Known("FETCHED", T0, next, 0, after, Duration.ZERO), after, now, 2),
+                "the same date kept already");
         assertEquals(LastmodHints.Decision.DUE, LastmodHints.decide(
-                new LastmodHints.Known("FETCHED", T0, next, 1, after.minusSeconds(60)), after, now, 2));
+                new LastmodHints.Known("FETCHED", T0, next, 1, after.minusSeconds(60), Duration.ZERO), after, now, 2));
         assertEquals(LastmodHints.Decision.DISTRUSTED, LastmodHints.decide(
-                new LastmodHints.Known("FETCHED", T0, next, 2, null), after, now, 2));
+                new LastmodHints.Known("FETCHED", T0, next, 2, null, Duration.ZERO), after, now, 2));
         assertEquals(LastmodHints.Decision.DUE, LastmodHints.decide(
-                new LastmodHints.Known("FETCHED", T0, next, 9, null), after, now, 0), "0: dates always followed");
+                new LastmodHints.Known("FETCHED", T0, next, 9, null, Duration.ZERO), after, now, 0),
+                "0: dates always followed");
     }
 
     @Test
@@ -76,10 +78,29 @@ class LastmodHintsTest {
                         ChangeTracker.LASTMOD_MISSES, List.of("1")));
         LastmodHints.Known known = LastmodHints.known(source, T0);
         assertEquals(new LastmodHints.Known("FETCHED", T0, Instant.parse("2026-11-28T00:00:00Z"), 1,
-                Instant.parse("2026-11-26T12:00:00Z")), known);
+                Instant.parse("2026-11-26T12:00:00Z"), Duration.ZERO), known, "no lead: another scheduler's page");
         LastmodHints.Known withoutHistory = LastmodHints.known(Map.of("status", "FETCHED",
                 "lastProcessedDate", "2026-11-27T00:00:05Z"), T0);
         assertEquals(Instant.parse("2026-11-27T00:00:05Z"), withoutHistory.lastFetch(), "else its last write");
+        assertEquals(Duration.ofSeconds(90), LastmodHints.known(Map.of("status", "FETCHED", "metadata",
+                Map.of(FreshnessScheduler.KNOWN_CHANGE_LEAD, List.of("90"))), T0).lead());
+        assertEquals(LastmodHints.NEVER, LastmodHints.known(Map.of("status", "FETCHED", "metadata",
+                Map.of(FreshnessScheduler.KNOWN_CHANGE_LEAD, List.of("never"))), T0).lead());
+    }
+
+    @Test
+    void aDatedChangeIsNotChasedWhereTheFreshnessPlanSaysAFetchNowWouldNotPay() {
+        Instant now = T0.plus(Duration.ofHours(2));
+        Instant after = T0.plus(Duration.ofHours(1));
+        Instant inTenMinutes = now.plus(Duration.ofMinutes(10));
+        assertEquals(LastmodHints.Decision.NOT_WORTH, LastmodHints.decide(new LastmodHints.Known("FETCHED", T0,
+                inTenMinutes, 0, null, LastmodHints.NEVER), after, now, 2), "a page too fast for its host's budget");
+        assertEquals(LastmodHints.Decision.NOT_WORTH, LastmodHints.decide(new LastmodHints.Known("FETCHED", T0,
+                inTenMinutes, 0, null, Duration.ofMinutes(11)), after, now, 2), "its planned fetch is near enough");
+        assertEquals(LastmodHints.Decision.DUE, LastmodHints.decide(new LastmodHints.Known("FETCHED", T0,
+                inTenMinutes, 0, null, Duration.ofMinutes(10)), after, now, 2));
+        assertTrue(LastmodHints.Decision.NOT_WORTH.keepsDate && !LastmodHints.Decision.NOT_WORTH.makesDue,
+                "the date waits for the planned fetch, which dates the change it finds");
     }
 
     @Test
@@ -140,6 +161,40 @@ class LastmodHintsTest {
 
     private static Map<String, Object> doc(TestOpenSearch os, String url) {
         return os.statusDocument(UrlId.of(url));
+    }
+
+    @Test
+    void aPageWhoseSchedulerSaysADatedChangeIsNotWorthAFetchKeepsTheDateForItsPlannedFetch(TestOpenSearch os)
+            throws Exception {
+        CrawlerConfig config = os.config();
+        IndexSetup.ensureIndex(os.client(), config, SquallIndex.STATUS, null);
+        ManualClock clock = new ManualClock(T0);
+        String ticker = "https://example.org/live/ticker";
+        try (BulkWriter bulk = statusBulk(os, config)) {
+            StatusWriter writer = new StatusWriter(config, bulk, new CounterTally(), clock);
+            Outcomes<String> outcomes = new Outcomes<>();
+            // As the freshness scheduler stores it for a page that changes too fast for its host's budget.
+            writer.write(ticker, new Metadata().set(MetadataKeys.FETCH_STATUS_CODE, "200")
+                    .set(MetadataKeys.DIGEST, "t1").set(FreshnessScheduler.KNOWN_CHANGE_LEAD, FreshnessScheduler.NEVER), Status.FETCHED,
+                    outcomes.callbackFor(ticker));
+            assertTrue(outcomes.await(1).get(0).succeeded());
+        }
+        Instant planned = Instant.parse((String) doc(os, ticker).get("nextFetchDate"));
+
+        clock.advance(Duration.ofMinutes(2));
+        Instant changedAt = T0.plus(Duration.ofMinutes(1));
+        CounterTally counted = new CounterTally();
+        try (BulkWriter bulk = statusBulk(os, config)) {
+            StatusWriter writer = new StatusWriter(config, bulk, counted, clock);
+            assertTrue(sitemapRead(writer, List.of(listed(ticker, changedAt))));
+        }
+        Map<String, Object> kept = doc(os, ticker);
+        assertEquals(planned, Instant.parse((String) kept.get("nextFetchDate")),
+                "not made due: its planned fetch stays");
+        assertEquals(changedAt.toString(), TestOpenSearch.metadataOf(kept).getFirst(MetadataKeys.SITEMAP_LASTMOD),
+                "the date is kept for the planned fetch to date the change it finds");
+        assertEquals(1, counted.get("status.lastmod.not-worth"));
+        assertEquals(0, counted.get("status.lastmod.due"));
     }
 
     @Test
