@@ -1,6 +1,7 @@
 package io.squall.cli;
 
 import io.squall.local.StormLocalDir;
+import io.squall.testsupport.StatusCounts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -85,12 +85,7 @@ class CommandLineBitsTest {
 
     @Test
     void aResumedRunSaysWhatIsFetchedAndWhatRemains() {
-        Map<String, Long> byStatus = new LinkedHashMap<>();
-        byStatus.put("DISCOVERED", 150L);
-        byStatus.put("FETCHED", 1_000L);
-        byStatus.put("REDIRECTION", 12L);
-        byStatus.put("FETCH_ERROR", 2L);
-        byStatus.put("ERROR", 70L);
+        Map<String, Long> byStatus = StatusCounts.of(150, 1_000, 12, 2, 70);
         assertEquals("Resuming the crawl in data: 1,234 URLs known: 1,000 fetched, 150 not fetched yet, 12 redirections,"
                 + " 72 errors; 200 due now, the others later.", ResumeLine.text(Path.of("data"), byStatus, 200));
         assertTrue(ResumeLine.text(Path.of("data"), Map.of("FETCHED", 5L), 0).endsWith("; 0 due now, the others later."));

@@ -9,11 +9,11 @@ import io.squall.local.StopPolicy;
 import io.squall.local.StopReason;
 import io.squall.report.NextDue;
 import io.squall.report.ProgressSample;
+import io.squall.testsupport.StatusCounts;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,12 +58,7 @@ class ProgressLineTest {
 
     @Test
     void discoveredIsEveryUrlKnownNotTheOnesLeftToFetch() {
-        Map<String, Long> byStatus = new LinkedHashMap<>();
-        byStatus.put("DISCOVERED", 10L);
-        byStatus.put("FETCHED", 90L);
-        byStatus.put("REDIRECTION", 4L);
-        byStatus.put("FETCH_ERROR", 1L);
-        byStatus.put("ERROR", 2L);
+        Map<String, Long> byStatus = StatusCounts.of(10, 90, 4, 1, 2);
         assertEquals(107, ProgressSample.known(byStatus));
         byStatus.put("DISCOVERED", 0L); // all fetched: the total stays
         byStatus.put("FETCHED", 100L);

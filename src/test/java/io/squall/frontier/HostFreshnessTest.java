@@ -78,14 +78,7 @@ class HostFreshnessTest {
             }
             clock.advance(Duration.ofMinutes(20));
             for (String url : urls) {
-                Metadata stored = TestOpenSearch.metadataOf(os.statusDocument(UrlId.of(url)));
-                String body = second.get(url);
-                if (body.equals("304")) {
-                    stored.set(MetadataKeys.FETCH_STATUS_CODE, "304");
-                } else {
-                    stored.set(MetadataKeys.FETCH_STATUS_CODE, "200").set(MetadataKeys.DIGEST, body);
-                }
-                fetch(writer, url, stored);
+                fetch(writer, url, os.refetched(url, second.get(url)));
             }
             writer.drain(); // writes the hosts' figures into the bulk
             overall = writer.expectedFreshness();

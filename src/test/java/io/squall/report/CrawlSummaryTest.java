@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.squall.local.StopReason;
+import io.squall.testsupport.StatusCounts;
 import java.time.Duration;
 import java.util.AbstractMap.SimpleImmutableEntry;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,12 +18,7 @@ class CrawlSummaryTest {
 
     @Test
     void summaryAsTextAndAsOneJsonObject() throws Exception {
-        Map<String, Long> byStatus = new LinkedHashMap<>();
-        byStatus.put("DISCOVERED", 10L);
-        byStatus.put("FETCHED", 90L);
-        byStatus.put("REDIRECTION", 0L);
-        byStatus.put("FETCH_ERROR", 1L);
-        byStatus.put("ERROR", 2L);
+        Map<String, Long> byStatus = StatusCounts.of(10, 90, 0, 1, 2);
         CrawlSummary.StatusReport report = new CrawlSummary.StatusReport("status", 103, byStatus,
                 List.of(new SimpleImmutableEntry<>("a.example", 60L), new SimpleImmutableEntry<>("b.example", 43L)),
                 List.of(new CrawlSummary.Cause("robots.unavailable.connection.refused", 3, 3),

@@ -10,7 +10,6 @@ import io.squall.config.CrawlerConfig;
 import io.squall.console.StatusIndexReader;
 import io.squall.console.StatusIndexView;
 import io.squall.core.MetadataKeys;
-import io.squall.core.UrlId;
 import io.squall.frontier.StatusWriter;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.BulkWriter;
@@ -54,14 +53,7 @@ class FreshnessReportTest {
         try (BulkWriter bulk = bulkWriter(os, config)) {
             StatusWriter writer = new StatusWriter(config, bulk, Counters.NONE, clock);
             for (String url : urls) {
-                Metadata stored = TestOpenSearch.metadataOf(os.statusDocument(UrlId.of(url)));
-                String body = secondBody.get(url);
-                if (body.equals("304")) {
-                    stored.set(MetadataKeys.FETCH_STATUS_CODE, "304");
-                } else {
-                    stored.set(MetadataKeys.FETCH_STATUS_CODE, "200").set(MetadataKeys.DIGEST, body);
-                }
-                write(writer, url, stored);
+                write(writer, url, os.refetched(url, secondBody.get(url)));
             }
         }
         assertEquals(List.of(), failures);

@@ -2,6 +2,8 @@ package io.squall.testsupport;
 
 import io.squall.api.Metadata;
 import io.squall.config.CrawlerConfig;
+import io.squall.core.MetadataKeys;
+import io.squall.core.UrlId;
 import io.squall.opensearch.EmbeddedOpenSearch;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchClients;
@@ -154,6 +156,18 @@ public final class TestOpenSearch implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public static Metadata metadataOf(Map<String, Object> statusDocument) {
         return Metadata.fromMap((Map<String, ?>) statusDocument.getOrDefault("metadata", Map.of()));
+    }
+
+    /**
+     * A URL's stored metadata as its next fetch hands it to the status writer: answered {@code "304"}, or 200
+     * with that body's digest.
+     */
+    public Metadata refetched(String url, String answer) {
+        Metadata stored = metadataOf(statusDocument(UrlId.of(url)));
+        if (answer.equals("304")) {
+            return stored.set(MetadataKeys.FETCH_STATUS_CODE, "304");
+        }
+        return stored.set(MetadataKeys.FETCH_STATUS_CODE, "200").set(MetadataKeys.DIGEST, answer);
     }
 
     @Override
