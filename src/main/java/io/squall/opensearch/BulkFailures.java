@@ -1,7 +1,6 @@
 package io.squall.opensearch;
 
 import java.util.Set;
-import org.opensearch.client.opensearch._types.OpenSearchException;
 
 /**
  * Which bulk failures pass by themselves, so that sending the operations again later is the answer:
@@ -23,13 +22,11 @@ final class BulkFailures {
         return TRANSIENT_STATUS.contains(status) || TRANSIENT_TYPES.contains(errorType);
     }
 
-    /** A bulk request that failed as a whole: an error answer, or no answer (I/O error, timeout). */
+    /**
+     * A bulk request that failed as a whole: an error answer (in either form the client gives it, see
+     * {@link ErrorAnswer}), or no answer at all (I/O error, timeout), which passes.
+     */
     static boolean isTransient(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof OpenSearchException e) {
-                return isTransient(e.status(), e.error() == null ? null : e.error().type());
-            }
-        }
-        return true;
+        return ErrorAnswer.of(error).map(answer -> isTransient(answer.status(), answer.type())).orElse(true);
     }
 }
