@@ -19,12 +19,16 @@ public final class OpenSearchOutage {
      * did not answer or answered that the status index cannot serve (its primary shards not active).
      */
     public String failed(OpenSearchUnavailableException error, long nowNanos) {
+        boolean indexUnavailable = error instanceof IndexUnavailableException;
         if (!ongoing) {
             ongoing = true;
             sinceNanos = nowNanos;
+            indexOnly = true;
         }
-        indexOnly = error instanceof IndexUnavailableException;
-        return (indexOnly ? "Status index unavailable" : "OpenSearch unreachable") + " for " + seconds(nowNanos)
+        // An OpenSearch that comes back answers for a while before its shards are active: the outage was
+        // OpenSearch's, not the index's alone, and the line that ends it says so.
+        indexOnly &= indexUnavailable;
+        return (indexUnavailable ? "Status index unavailable" : "OpenSearch unreachable") + " for " + seconds(nowNanos)
                 + " s, crawl paused until it is back (Ctrl-C stops): " + error.getMessage();
     }
 

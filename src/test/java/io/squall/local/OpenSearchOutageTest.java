@@ -34,6 +34,12 @@ class OpenSearchOutageTest {
         String line = outage.failed(new IndexUnavailableException("red", null), 0);
         assertEquals("Status index unavailable for 0 s, crawl paused until it is back (Ctrl-C stops): red", line);
         assertEquals("The status index is back after 5 s; the crawl goes on", outage.recovered(5 * SECOND));
+
+        outage.failed(unreachable("refused"), 10 * SECOND);
+        assertTrue(outage.failed(new IndexUnavailableException("recovering", null), 40 * SECOND)
+                .startsWith("Status index unavailable for 30 s"), "a node back but its shards not yet active");
+        assertEquals("OpenSearch is back after 35 s; the crawl goes on", outage.recovered(45 * SECOND),
+                "the outage began with OpenSearch away, and ends as OpenSearch's");
     }
 
     private static OpenSearchUnavailableException unreachable(String message) {
