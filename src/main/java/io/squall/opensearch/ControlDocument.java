@@ -57,13 +57,10 @@ public final class ControlDocument {
     public static Control read(OpenSearchClient client, String index) {
         try {
             return parse(client.get(g -> g.index(index).id(ID), Map.class));
-        } catch (OpenSearchException e) {
-            if (e.status() == 404) {
+        } catch (OpenSearchException | IOException e) {
+            if (e instanceof OpenSearchException answered && answered.status() == 404) {
                 return Control.NONE; // no host index yet
             }
-            throw new OpenSearchUnavailableException("cannot read the crawl's control document in '" + index + "': "
-                    + OpenSearchErrors.describe(e), e);
-        } catch (IOException e) {
             throw new OpenSearchUnavailableException("cannot read the crawl's control document in '" + index + "': "
                     + OpenSearchErrors.describe(e), e);
         }

@@ -1,7 +1,6 @@
 package io.squall.opensearch;
 
 import java.io.IOException;
-import java.util.Optional;
 
 /**
  * A read of the status index whose I/O failure is an {@link OpenSearchUnavailableException} naming the index,
@@ -25,13 +24,11 @@ public final class StatusReads {
     }
 
     private static OpenSearchUnavailableException unavailable(String index, IOException e) {
-        String what = "cannot read the status index '" + index + "': ";
-        Optional<ErrorAnswer> answer = ErrorAnswer.of(e);
-        if (answer.isPresent() && answer.get().indexUnavailable()) {
-            return new IndexUnavailableException(what + "OpenSearch answers " + answer.get()
-                    + " (a primary shard of the index is not active; GET _cluster/health/" + index
-                    + "?level=shards says which)", e);
+        String what = "cannot read the status index '" + index + "': " + OpenSearchErrors.describe(e);
+        if (ErrorAnswer.of(e).filter(ErrorAnswer::indexUnavailable).isPresent()) {
+            return new IndexUnavailableException(what + " (a primary shard of the index is not active; GET"
+                    + " _cluster/health/" + index + "?level=shards says which)", e);
         }
-        return new OpenSearchUnavailableException(what + OpenSearchErrors.describe(e), e);
+        return new OpenSearchUnavailableException(what, e);
     }
 }
