@@ -30,8 +30,13 @@ import java.util.Random;
  * news site's new pages: with {@code paths} true each section is a directory of the URLs (the path pattern
  * gives a new page its section's rate), with false every URL is in the same directory (the host's rate only).
  *
+ * <p>With {@code sections} {@code web}, the host is one of the changing-web benchmark's sectioned sites
+ * ({@code bench/ChangingWeb.java}): /live/, /news/#/, /shop/ and /archive/#/ (15, 45, 25 and 15% of the pages),
+ * rates log-normal around each section's median (0.5, 5, 60 and 2,880 s; σ of ln: ln 10 / 2), half the pages
+ * there at the start and the rest found over the first third; {@code fastest} and {@code slowest} are unused.
+ *
  * <p>Run: {@code java -cp target/classes:target/test-classes:$(cat cp.txt) io.squall.frontier.FreshnessSimulation
- * [pages] [seconds] [fastest] [slowest] [lastModified: true|false] [seed] [sections] [paths: true|false]}.
+ * [pages] [seconds] [fastest] [slowest] [lastModified: true|false] [seed] [sections|web] [paths: true|false]}.
  */
 public final class FreshnessSimulation {
     private FreshnessSimulation() {
@@ -44,14 +49,21 @@ public final class FreshnessSimulation {
         double slowest = args.length > 3 ? Double.parseDouble(args[3]) : 600;
         boolean lastModified = args.length > 4 && Boolean.parseBoolean(args[4]);
         long seed = args.length > 5 ? Long.parseLong(args[5]) : 1;
-        int sections = args.length > 6 ? Integer.parseInt(args[6]) : 0;
+        boolean web = args.length > 6 && args[6].equals("web");
+        int sections = args.length > 6 && !web ? Integer.parseInt(args[6]) : 0;
         boolean paths = args.length <= 7 || Boolean.parseBoolean(args[7]);
         Random random = new Random(seed);
         double[] rates = new double[pages];
-        for (int i = 0; i < pages; i++) {
-            rates[i] = 1 / Math.exp(Math.log(fastest) + random.nextDouble() * Math.log(slowest / fastest));
+        String[] urls;
+        double[] found = new double[pages];
+        if (web) {
+            urls = webPages(rates, found, seconds / 3.0, random);
+        } else {
+            for (int i = 0; i < pages; i++) {
+                rates[i] = 1 / Math.exp(Math.log(fastest) + random.nextDouble() * Math.log(slowest / fastest));
+            }
+            urls = urls(rates, sections, paths);
         }
-        String[] urls = urls(rates, sections, paths);
         double[][] changes = new double[pages][];
         for (int i = 0; i < pages; i++) {
             double t = 0;
@@ -86,7 +98,7 @@ public final class FreshnessSimulation {
         double window = seconds / 2.0;
         for (int i = 0; i < pages; i++) {
             // Discovered at the start, in order; a site of sections: one after the other over the first half.
-            due[i] = sections > 0 ? i * window / pages : i * 0.001;
+            due[i] = web ? found[i] : sections > 0 ? i * window / pages : i * 0.001;
         }
         double nextSlot = 0;
         for (double t = 0; t < seconds; t += 0.25) {
@@ -148,7 +160,7 @@ public final class FreshnessSimulation {
         System.out.printf("pages %d, %d s, changes every %.1f to %.0f s, last-modified %s: budget used %.3f/s;"
                 + " fresh %.3f, optimum %.3f, uniform %.3f: %.2f of the optimum (uniform %.2f)%n", pages, seconds,
                 fastest, slowest, lastModified, budget, measured, optimum, uniform, measured / optimum, uniform / optimum);
-        int[] bounds = {0, 2, 20, 200, Integer.MAX_VALUE};
+        int[] bounds = {0, 2, 20, 200, 2_000, Integer.MAX_VALUE};
         for (int b = 0; b + 1 < bounds.length; b++) {
             long n = 0;
             long fetched = 0;
@@ -179,6 +191,26 @@ public final class FreshnessSimulation {
             int page = byRate[rank];
             String section = sections > 0 && paths ? "section-" + (char) ('a' + rank * sections / rates.length) + "/" : "";
             urls[page] = "http://h/" + section + "page-" + page;
+        }
+        return urls;
+    }
+
+    /** The benchmark's sections: name, share of the pages, median seconds between changes. */
+    private static final Object[][] WEB_SECTIONS = {
+        {"/live/%d.html", 0.15, 0.5}, {"/news/%d/story.html", 0.45, 5.0}, {"/shop/%d.html", 0.25, 60.0},
+        {"/archive/%d/page.html", 0.15, 2_880.0}};
+
+    private static String[] webPages(double[] rates, double[] found, double foundBy, Random random) {
+        String[] urls = new String[rates.length];
+        int page = 0;
+        for (int s = 0; s < WEB_SECTIONS.length; s++) {
+            int end = s == WEB_SECTIONS.length - 1 ? rates.length
+                    : page + (int) Math.round((Double) WEB_SECTIONS[s][1] * rates.length);
+            for (; page < end; page++) {
+                urls[page] = "http://h" + String.format((String) WEB_SECTIONS[s][0], page);
+                rates[page] = 1 / ((Double) WEB_SECTIONS[s][2] * Math.exp(Math.log(10) / 2 * random.nextGaussian()));
+                found[page] = random.nextBoolean() ? page * 0.001 : random.nextDouble() * foundBy;
+            }
         }
         return urls;
     }
