@@ -6,11 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.squall.api.ConfigException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +38,49 @@ class DurationKeysTest {
         assertEquals(Duration.ofSeconds(10), defaults.getDuration("http.timeout"));
         assertEquals(Duration.ofSeconds(1), defaults.getDuration("fetcher.server.delay"));
         assertEquals(Duration.ofDays(1), defaults.getDuration("fetchInterval.default"));
+    }
+
+    /**
+     * crawler-default.yaml tells users each key's bare unit in a note, "(bare: ms" or "(bare: seconds", in the
+     * comment above the key or its group (a paragraph: the lines up to the blank line before). The nearest note
+     * above each duration key must name the unit the registry reads a bare number in.
+     */
+    @Test
+    void theDefaultsFileNamesEachDurationKeysBareUnitAsTheRegistryReadsIt() throws IOException {
+        List<String> lines;
+        try (InputStream in = DurationKeysTest.class.getClassLoader().getResourceAsStream("crawler-default.yaml")) {
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+        Map<String, ChronoUnit> units = Map.of("ms", ChronoUnit.MILLIS,
+                "seconds", ChronoUnit.SECONDS, "minutes", ChronoUnit.MINUTES,
+                "days", ChronoUnit.DAYS);
+        Pattern note = Pattern.compile("\\(bare:\\s*(\\w+)");
+        Pattern keyLine = Pattern.compile("^\\s+([\\w.]+):");
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher key = keyLine.matcher(lines.get(i));
+            if (!key.find() || !DurationKeys.keys().contains(key.group(1))) {
+                continue;
+            }
+            checked++;
+            String named = null;
+            // Up the paragraph; a note may wrap ("(bare:" at one line's end, its unit on the next).
+            for (int j = i - 1; j >= 0 && !lines.get(j).isBlank() && named == null; j--) {
+                String text = lines.get(j) + (j + 1 < i ? " " + lines.get(j + 1).replaceFirst("^\\s*#", "") : "");
+                Matcher m = note.matcher(text);
+                if (m.find()) {
+                    named = m.group(1);
+                }
+            }
+            ChronoUnit expected = DurationKeys.bareUnit(key.group(1)).orElseThrow();
+            if (named == null || units.get(named) != expected) {
+                wrong.add(key.group(1) + " (line " + (i + 1) + "): the note says " + named + ", the registry reads "
+                        + expected);
+            }
+        }
+        assertEquals(DurationKeys.keys().size(), checked, "every duration key is in the defaults file");
+        assertEquals(List.of(), wrong);
     }
 
     @Test
