@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,16 +44,23 @@ final class FaultHarness {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final TestOpenSearch os;
-    private final NodeKiller nodeKiller;
+    private final ClusterFaults clusterFaults;
     private final Path dir;
     private final PrintStream out;
     private final String replay;
     private int nodesStopped;
+    private int nodesBack;
 
-    /** Kills one node of the OpenSearch cluster the crawl writes to, for a step's {@link FaultStep.NodeStop}. */
-    interface NodeKiller {
+    /**
+     * Kills and restarts nodes of the OpenSearch cluster the crawl writes to, for a step's
+     * {@link FaultStep.NodeStop} and {@link FaultStep.NodeBack}.
+     */
+    interface ClusterFaults {
         /** Kills the node holding the status index's primary; says which, for the schedule's output. */
         String killStatusPrimaryHolder() throws Exception;
+
+        /** Starts the node killed last again on its data and returns once it is back in the cluster; says which. */
+        String restartKilled() throws Exception;
     }
 
     /**
@@ -60,18 +69,26 @@ final class FaultHarness {
      * @param replay how to run one seed again, with {@code {seed}} where the seed goes (printed on failure)
      */
     FaultHarness(TestOpenSearch os, Path dir, PrintStream out, String replay) {
-        this(os, () -> {
-            throw new IllegalStateException("a node stop needs an OpenSearch cluster; this harness has one node");
+        this(os, new ClusterFaults() {
+            @Override
+            public String killStatusPrimaryHolder() {
+                throw new IllegalStateException("a node stop needs an OpenSearch cluster; this harness has one node");
+            }
+
+            @Override
+            public String restartKilled() {
+                throw new IllegalStateException("a node restart needs an OpenSearch cluster; this harness has one node");
+            }
         }, dir, out, replay);
     }
 
     /**
      * A harness on an OpenSearch cluster: the crawl writes to {@code os}'s first address (through the fault
-     * proxy), and {@code nodeKiller} deals the node stops.
+     * proxy), and {@code clusterFaults} deals the node stops and restarts.
      */
-    FaultHarness(TestOpenSearch os, NodeKiller nodeKiller, Path dir, PrintStream out, String replay) {
+    FaultHarness(TestOpenSearch os, ClusterFaults clusterFaults, Path dir, PrintStream out, String replay) {
         this.os = os;
-        this.nodeKiller = nodeKiller;
+        this.clusterFaults = clusterFaults;
         this.dir = dir;
         this.out = out;
         this.replay = replay;
@@ -81,7 +98,12 @@ final class FaultHarness {
      * What a schedule did: its runs, how each ended, the pages in flight at its kills fetched again, and the
      * OpenSearch nodes it stopped (a crawl may end before a node stop strikes).
      */
-    record Report(long seed, List<String> endings, int kills, int inFlightAtKills, int fetchedAgain, int nodesStopped) {
+    /**
+     * What a schedule did: {@code nodesBack} counts the nodes started again that were back while their run's crawl
+     * still went on (a restart that the crawl did not outlive is not counted).
+     */
+    record Report(long seed, List<String> endings, int kills, int inFlightAtKills, int fetchedAgain, int nodesStopped,
+            int nodesBack) {
     }
 
     Report run(FaultSchedule schedule) throws Exception {
@@ -98,6 +120,7 @@ final class FaultHarness {
 
     private Report runSteps(FaultSchedule schedule) throws Exception {
         nodesStopped = 0;
+        nodesBack = 0;
         try (TestWeb web = TestWeb.start(schedule.scale().hosts());
                 OpenSearchProxy proxy = new OpenSearchProxy(os.address())) {
             FaultWeb faultWeb = FaultWeb.declare(schedule, web.sites());
@@ -129,7 +152,7 @@ final class FaultHarness {
             int inFlight = runs.stream().mapToInt(r -> r.inFlightAtKill().size()).sum();
             int requests = runs.stream().mapToInt(r -> r.requested().size()).sum();
             Report report = new Report(schedule.seed(), endings, kills, inFlight, requests - faultWeb.urls().size(),
-                    nodesStopped);
+                    nodesStopped, nodesBack);
             out.printf("Fault schedule, seed %d: every invariant held over %d runs; %d kills with %d pages in flight,"
                     + " %d pages fetched twice%n", schedule.seed(), runs.size(), kills, inFlight, report.fetchedAgain());
             return report;
@@ -217,6 +240,8 @@ final class FaultHarness {
         long troubleEnds = 0;
         boolean troubleStarted = false;
         boolean nodeStopped = false;
+        CompletableFuture<String> nodeBack = null;
+        boolean backWhileCrawling = false;
         long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
         while (crawl.isAlive() && System.nanoTime() < deadline) {
             int served = web.log().size();
@@ -230,10 +255,27 @@ final class FaultHarness {
                 proxy.rejectBulks(0).answerLate(0);
             }
             if (step.nodeStop() != null && !nodeStopped && served >= step.nodeStop().afterRequests()) {
-                String node = nodeKiller.killStatusPrimaryHolder();
+                String node = clusterFaults.killStatusPrimaryHolder();
                 nodeStopped = true;
                 nodesStopped++;
                 out.printf("  run %d: killed after %d requests: OpenSearch %s%n", number, served, node);
+            }
+            if (step.nodeBack() != null && nodeBack == null && served >= step.nodeBack().afterRequests()) {
+                // In the background: the crawl goes on (and its fault may strike) while the node starts and recovers.
+                nodeBack = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return clusterFaults.restartKilled();
+                    } catch (Exception e) {
+                        throw new CompletionException(e);
+                    }
+                });
+                out.printf("  run %d: starting the killed node again after %d requests%n", number, served);
+            }
+            if (nodeBack != null && !backWhileCrawling && nodeBack.isDone() && !nodeBack.isCompletedExceptionally()) {
+                backWhileCrawling = true;
+                nodesBack++;
+                out.printf("  run %d: OpenSearch %s is back (its copies recovered) after %d requests, the crawl going on%n",
+                        number, nodeBack.join(), web.log().size());
             }
             if (!struck && step.afterRequests() > 0 && served >= step.afterRequests()) {
                 switch (step.ending()) {
@@ -248,6 +290,9 @@ final class FaultHarness {
                 }
             }
             Thread.sleep(POLL_MILLIS);
+        }
+        if (nodeBack != null) {
+            nodeBack.get(RUN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS); // a failed restart fails the schedule
         }
         return struck;
     }

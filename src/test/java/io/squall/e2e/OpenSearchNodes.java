@@ -1,7 +1,12 @@
 package io.squall.e2e;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.squall.opensearch.SquallIndex;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +19,8 @@ import org.opensearch.client.opensearch.cat.shards.ShardsRecord;
  * so that a test can kill one node with {@code kill -9}, as a crash would, while the others go on.
  */
 final class OpenSearchNodes implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final Path dir;
     private final int basePort;
     private final List<OpenSearchClusterProcess> nodes;
@@ -75,6 +82,30 @@ final class OpenSearchNodes implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The index definitions of es-conf/ as a user edits them for a cluster that may lose a node, written into
+     * {@code esConf}: one replica of every index. The status index also keeps its copies off {@code contact}, the
+     * node the crawl talks to, so that a node stop that kills the status primary's holder kills another node (a
+     * test's need only).
+     */
+    static Path replicatedDefinitions(Path esConf, String contact) throws IOException {
+        Files.createDirectories(esConf);
+        for (SquallIndex index : SquallIndex.values()) {
+            ObjectNode definition;
+            try (InputStream in = OpenSearchNodes.class.getClassLoader()
+                    .getResourceAsStream("es-conf/" + index.definitionFile())) {
+                definition = (ObjectNode) JSON.readTree(in);
+            }
+            ObjectNode settings = definition.with("settings").with("index");
+            settings.put("number_of_replicas", 1);
+            if (index == SquallIndex.STATUS) {
+                settings.put("routing.allocation.exclude._name", contact);
+            }
+            Files.writeString(esConf.resolve(index.definitionFile()), JSON.writeValueAsString(definition));
+        }
+        return esConf;
     }
 
     /** {@code kill -9} of the node of that name; its data stays on disk. */

@@ -16,6 +16,8 @@ public record FaultSchedule(long seed, FaultScale scale, int delayMillis, List<F
             Ending.DURATION};
     /** The politeness delays drawn from: none (the hardest for the status writers), short and longer. */
     private static final int[] DELAYS_MILLIS = {0, 50, 100, 200};
+    /** Mixed into the seed for the node faults' stream, which must not be the runs' own. */
+    private static final long NODE_FAULTS = 0x9E3779B97F4A7C15L;
 
     public FaultSchedule {
         steps = List.copyOf(steps);
@@ -33,6 +35,45 @@ public record FaultSchedule(long seed, FaultScale scale, int delayMillis, List<F
         }
         steps.add(new FaultStep(Ending.FINISH, 0, 0, 0, null));
         return new FaultSchedule(seed, scale, delayMillis, steps);
+    }
+
+    /**
+     * The schedule of {@link #generate} for the same seed and scale, with node faults added for a cluster of
+     * OpenSearch nodes whose indices have a replica: in about half of the runs the node holding the status
+     * primary is killed (when none is down) or the node killed before is started again (when one is), at a
+     * request drawn before the run's own fault; the run to the end brings back a node still down, so that a
+     * schedule leaves the cluster whole. The node faults are drawn from a stream of their own, so a seed's runs
+     * and endings are the ones its one-node schedule has.
+     */
+    public static FaultSchedule generateOnCluster(long seed, FaultScale scale) {
+        FaultSchedule base = generate(seed, scale);
+        SplittableRandom random = new SplittableRandom(seed ^ NODE_FAULTS);
+        int share = Math.max(4, scale.pages() / (scale.faults() + 1));
+        boolean down = false;
+        List<FaultStep> steps = new ArrayList<>();
+        for (FaultStep step : base.steps()) {
+            boolean last = step.ending() == Ending.FINISH;
+            // Before the run's own fault: its request count, its page limit, or early in a run bounded by time.
+            int before = step.afterRequests() > 0 ? step.afterRequests()
+                    : step.maxPages() > 0 ? step.maxPages() : Math.max(2, share / 4);
+            int at = 1 + random.nextInt(Math.max(1, before - 1));
+            boolean strikes = random.nextInt(2) == 0;
+            if (down && (strikes || last)) {
+                steps.add(withNodes(step, null, new FaultStep.NodeBack(at)));
+                down = false;
+            } else if (!down && strikes && !last) {
+                steps.add(withNodes(step, new FaultStep.NodeStop(at), null));
+                down = true;
+            } else {
+                steps.add(step);
+            }
+        }
+        return new FaultSchedule(seed, scale, base.delayMillis(), steps);
+    }
+
+    private static FaultStep withNodes(FaultStep step, FaultStep.NodeStop stop, FaultStep.NodeBack back) {
+        return new FaultStep(step.ending(), step.afterRequests(), step.maxPages(), step.durationSeconds(),
+                step.trouble(), stop, back);
     }
 
     private static FaultStep fault(SplittableRandom random, Ending ending, int share) {

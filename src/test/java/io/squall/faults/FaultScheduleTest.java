@@ -1,6 +1,7 @@
 package io.squall.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,9 +108,60 @@ class FaultScheduleTest {
     }
 
     @Test
+    void aNodeComesBackAfterARequestInAStepThatLosesNone() {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new FaultStep.NodeBack(0));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new FaultStep(
+                Ending.FINISH, 0, 0, 0, null, new FaultStep.NodeStop(5), new FaultStep.NodeBack(10)));
+        FaultStep step = new FaultStep(Ending.FINISH, 0, 0, 0, null, null, new FaultStep.NodeBack(30));
+        assertEquals("run to the end; the killed node started again after 30 requests", step.toString());
+        assertEquals(null, new FaultStep(Ending.FINISH, 0, 0, 0, null).nodeBack(), "steps bring no node back by default");
+    }
+
+    @Test
     void generatedSchedulesStopNoNodeForTheyRunOnOne() {
         for (long seed = 0; seed < 50; seed++) {
-            FaultSchedule.generate(seed, FaultScale.CI).steps().forEach(s -> assertEquals(null, s.nodeStop(), s.toString()));
+            FaultSchedule.generate(seed, FaultScale.CI).steps().forEach(s -> {
+                assertEquals(null, s.nodeStop(), s.toString());
+                assertEquals(null, s.nodeBack(), s.toString());
+            });
         }
+    }
+
+    @Test
+    void aClusterScheduleAddsNodeFaultsToTheOneNodeScheduleOfItsSeedAndEndsWithTheClusterWhole() {
+        int stops = 0;
+        int backs = 0;
+        for (long seed = 0; seed < 200; seed++) {
+            FaultSchedule oneNode = FaultSchedule.generate(seed, FaultScale.BENCH);
+            FaultSchedule cluster = FaultSchedule.generateOnCluster(seed, FaultScale.BENCH);
+            assertEquals(oneNode.delayMillis(), cluster.delayMillis());
+            assertEquals(oneNode.steps().size(), cluster.steps().size());
+            boolean down = false;
+            for (int i = 0; i < cluster.steps().size(); i++) {
+                FaultStep step = cluster.steps().get(i);
+                FaultStep same = oneNode.steps().get(i);
+                assertEquals(List.of(same.ending(), same.afterRequests(), same.maxPages(), same.durationSeconds()),
+                        List.of(step.ending(), step.afterRequests(), step.maxPages(), step.durationSeconds()),
+                        "seed " + seed + ": the runs and endings are the one-node schedule's");
+                assertEquals(same.trouble(), step.trouble());
+                if (step.nodeStop() != null) {
+                    assertFalse(down, "seed " + seed + ": a node stop while one is down\n" + cluster.describe());
+                    assertTrue(step.afterRequests() == 0 || step.nodeStop().afterRequests() < step.afterRequests(),
+                            "the node stop strikes before the run's fault: " + step);
+                    down = true;
+                    stops++;
+                }
+                if (step.nodeBack() != null) {
+                    assertTrue(down, "seed " + seed + ": a node back with none down\n" + cluster.describe());
+                    down = false;
+                    backs++;
+                }
+            }
+            assertFalse(down, "seed " + seed + ": the schedule leaves a node down\n" + cluster.describe());
+            assertEquals(cluster.describe(), FaultSchedule.generateOnCluster(seed, FaultScale.BENCH).describe(),
+                    "a seed gives one schedule");
+        }
+        assertEquals(stops, backs);
+        assertTrue(stops > 100, "node stops are common: " + stops + " in 200 schedules of 5 faults");
     }
 }

@@ -6,14 +6,21 @@ package io.squall.faults;
  * ({@link Ending#KILL}, {@link Ending#SIGTERM}, {@link Ending#CONSOLE_STOP}); {@code maxPages} and
  * {@code durationSeconds} are the crawl's own limits for {@link Ending#MAX_PAGES} and {@link Ending#DURATION}
  * (0 otherwise). {@code trouble}, when not null, is OpenSearch misbehaving for a while during the run;
- * {@code nodeStop}, when not null, an OpenSearch node lost during the run (on a cluster only).
+ * {@code nodeStop}, when not null, an OpenSearch node lost during the run, and {@code nodeBack}, when not null,
+ * the node lost before started again during the run (on a cluster only).
  */
 public record FaultStep(Ending ending, int afterRequests, int maxPages, int durationSeconds,
-        OpenSearchTrouble trouble, NodeStop nodeStop) {
+        OpenSearchTrouble trouble, NodeStop nodeStop, NodeBack nodeBack) {
 
     /** A step that loses no OpenSearch node: the only kind a single node can run. */
     public FaultStep(Ending ending, int afterRequests, int maxPages, int durationSeconds, OpenSearchTrouble trouble) {
-        this(ending, afterRequests, maxPages, durationSeconds, trouble, null);
+        this(ending, afterRequests, maxPages, durationSeconds, trouble, null, null);
+    }
+
+    /** A step that may lose a node and does not bring one back. */
+    public FaultStep(Ending ending, int afterRequests, int maxPages, int durationSeconds, OpenSearchTrouble trouble,
+            NodeStop nodeStop) {
+        this(ending, afterRequests, maxPages, durationSeconds, trouble, nodeStop, null);
     }
 
     /** How a run ends. Every ending but {@link #KILL} is a clean stop, after which nothing fetched is lost. */
@@ -66,7 +73,28 @@ public record FaultStep(Ending ending, int afterRequests, int maxPages, int dura
         }
     }
 
+    /**
+     * The node killed by an earlier step started again on its data {@code afterRequests} requests into the run,
+     * while the crawl goes on writing: its copies recover from the ones that took over meanwhile.
+     */
+    public record NodeBack(int afterRequests) {
+        public NodeBack {
+            if (afterRequests < 1) {
+                throw new IllegalArgumentException("a node comes back after 1 request or more: " + afterRequests);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "the killed node started again after " + afterRequests + " requests";
+        }
+    }
+
     public FaultStep {
+        if (nodeStop != null && nodeBack != null) {
+            throw new IllegalArgumentException("a step either loses a node or brings one back: " + nodeStop + ", "
+                    + nodeBack);
+        }
         boolean triggered = ending == Ending.KILL || ending == Ending.SIGTERM || ending == Ending.CONSOLE_STOP;
         if (triggered != afterRequests > 0 || (ending == Ending.MAX_PAGES) != maxPages > 0
                 || (ending == Ending.DURATION) != durationSeconds > 0) {
@@ -85,6 +113,7 @@ public record FaultStep(Ending ending, int afterRequests, int maxPages, int dura
             case DURATION -> "--duration " + durationSeconds + "s";
             case FINISH -> "run to the end";
         };
-        return how + (trouble == null ? "" : "; " + trouble) + (nodeStop == null ? "" : "; " + nodeStop);
+        return how + (trouble == null ? "" : "; " + trouble) + (nodeStop == null ? "" : "; " + nodeStop)
+                + (nodeBack == null ? "" : "; " + nodeBack);
     }
 }
