@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.opensearch.client.opensearch._types.HealthStatus;
 
 /**
  * {@code bench/run faults}: the fault harness at length, {@code BENCH_FAULTS_SCHEDULES} (5) schedules of
@@ -45,21 +44,28 @@ public final class FaultBench {
             for (int i = 0; i < seeds.size(); i++) {
                 long seed = seeds.get(i);
                 try (TestOpenSearch os = nodes.open("faults" + i + "-", work.resolve("es-conf" + i))) {
+                    StatusPrimaryFaults nodeFaults = cluster ? new StatusPrimaryFaults(nodes.cluster, os) : null;
                     FaultHarness harness = cluster
-                            ? new FaultHarness(os, new StatusPrimaryFaults(nodes.cluster, os), work.resolve("schedule" + i),
+                            ? new FaultHarness(os, nodeFaults, work.resolve("schedule" + i),
                                     System.out, "BENCH_FAULTS_NODES=3 BENCH_FAULTS_SEED={seed} bench/run faults")
                             : new FaultHarness(os, work.resolve("schedule" + i), System.out,
                                     "BENCH_FAULTS_SEED={seed} bench/run faults");
-                    FaultHarness.Report report = harness.run(cluster ? FaultSchedule.generateOnCluster(seed, FaultScale.BENCH)
-                            : FaultSchedule.generate(seed, FaultScale.BENCH));
-                    kills += report.kills();
-                    inFlight += report.inFlightAtKills();
-                    fetchedAgain += report.fetchedAgain();
-                    nodesStopped += report.nodesStopped();
-                    nodesBack += report.nodesBack();
-                } catch (AssertionError e) {
-                    System.out.println("FAILED: " + e.getMessage());
-                    failures.add(Long.toString(seed));
+                    try {
+                        FaultHarness.Report report = harness.run(cluster
+                                ? FaultSchedule.generateOnCluster(seed, FaultScale.BENCH)
+                                : FaultSchedule.generate(seed, FaultScale.BENCH));
+                        kills += report.kills();
+                        inFlight += report.inFlightAtKills();
+                        fetchedAgain += report.fetchedAgain();
+                        nodesStopped += report.nodesStopped();
+                        nodesBack += report.nodesBack();
+                    } catch (AssertionError e) {
+                        System.out.println("FAILED: " + e.getMessage());
+                        failures.add(Long.toString(seed));
+                        if (nodeFaults != null && nodeFaults.isDown()) {
+                            nodeFaults.restartKilled(); // the next schedule starts on the whole cluster
+                        }
+                    }
                 }
             }
         }
@@ -104,7 +110,7 @@ public final class FaultBench {
             IndexSetup.ensureIndices(os.client(), os.config(),
                     OpenSearchNodes.replicatedDefinitions(esConf, OpenSearchClusterMain.nodeName(1)));
             // Every copy placed before the first node stop: a stop that strikes a lone primary loses its index.
-            os.client().cluster().health(h -> h.waitForStatus(HealthStatus.Green).timeout(t -> t.time("2m")));
+            OpenSearchNodes.awaitGreen(os.client(), Duration.ofMinutes(3));
             return os;
         }
 

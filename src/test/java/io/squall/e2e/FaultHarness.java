@@ -50,6 +50,8 @@ final class FaultHarness {
     private final String replay;
     private int nodesStopped;
     private int nodesBack;
+    /** Whether a node stop struck and no node back has followed it yet. */
+    private boolean nodeDown;
 
     /**
      * Kills and restarts nodes of the OpenSearch cluster the crawl writes to, for a step's
@@ -121,6 +123,7 @@ final class FaultHarness {
     private Report runSteps(FaultSchedule schedule) throws Exception {
         nodesStopped = 0;
         nodesBack = 0;
+        nodeDown = false;
         try (TestWeb web = TestWeb.start(schedule.scale().hosts());
                 OpenSearchProxy proxy = new OpenSearchProxy(os.address())) {
             FaultWeb faultWeb = FaultWeb.declare(schedule, web.sites());
@@ -257,10 +260,11 @@ final class FaultHarness {
             if (step.nodeStop() != null && !nodeStopped && served >= step.nodeStop().afterRequests()) {
                 String node = clusterFaults.killStatusPrimaryHolder();
                 nodeStopped = true;
+                nodeDown = true;
                 nodesStopped++;
                 out.printf("  run %d: killed after %d requests: OpenSearch %s%n", number, served, node);
             }
-            if (step.nodeBack() != null && nodeBack == null && served >= step.nodeBack().afterRequests()) {
+            if (step.nodeBack() != null && nodeBack == null && nodeDown && served >= step.nodeBack().afterRequests()) {
                 // In the background: the crawl goes on (and its fault may strike) while the node starts and recovers.
                 nodeBack = CompletableFuture.supplyAsync(() -> {
                     try {
@@ -291,8 +295,15 @@ final class FaultHarness {
             }
             Thread.sleep(POLL_MILLIS);
         }
+        if (step.nodeBack() != null && nodeBack == null && nodeDown) {
+            // The crawl ended before the node's turn: it comes back between runs, and the next run has the whole cluster.
+            out.printf("  run %d: ended before the node's restart; OpenSearch %s started again after it%n", number,
+                    clusterFaults.restartKilled());
+            nodeDown = false;
+        }
         if (nodeBack != null) {
             nodeBack.get(RUN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS); // a failed restart fails the schedule
+            nodeDown = false;
         }
         return struck;
     }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.HealthStatus;
 import org.opensearch.client.opensearch.cat.shards.ShardsRecord;
 
 /**
@@ -106,6 +107,19 @@ final class OpenSearchNodes implements AutoCloseable {
             Files.writeString(esConf.resolve(index.definitionFile()), JSON.writeValueAsString(definition));
         }
         return esConf;
+    }
+
+    /**
+     * Waits until the cluster is green (every copy of every index started), asking in turns shorter than the
+     * client's socket timeout; fails when it is not by the deadline.
+     */
+    static void awaitGreen(OpenSearchClient client, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (client.cluster().health(h -> h.waitForStatus(HealthStatus.Green).timeout(t -> t.time("20s"))).timedOut()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the OpenSearch cluster is not green after " + timeout);
+            }
+        }
     }
 
     /** {@code kill -9} of the node of that name; its data stays on disk. */

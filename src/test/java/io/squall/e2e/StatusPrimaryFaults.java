@@ -5,7 +5,6 @@ import io.squall.testsupport.TestOpenSearch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.opensearch.client.opensearch._types.HealthStatus;
 
 /**
  * The fault harness's node faults on an {@link OpenSearchNodes} cluster: a node stop kills the node holding the
@@ -48,13 +47,15 @@ final class StatusPrimaryFaults implements FaultHarness.ClusterFaults {
         }
         primariesWhileDown.add(OpenSearchNodes.primaryHolder(os.client(), os.indexName(SquallIndex.STATUS)));
         cluster.restart(down, START_TIMEOUT);
-        if (os.client().cluster().health(h -> h.waitForStatus(HealthStatus.Green)
-                .timeout(t -> t.time(START_TIMEOUT.toSeconds() + "s"))).timedOut()) {
-            throw new IllegalStateException(down + " started again, but the cluster is not green after " + START_TIMEOUT);
-        }
+        OpenSearchNodes.awaitGreen(os.client(), START_TIMEOUT);
         String node = down;
         down = null;
         return node;
+    }
+
+    /** Whether a node killed is still down. */
+    synchronized boolean isDown() {
+        return down != null;
     }
 
     synchronized List<String> killed() {
