@@ -29,5 +29,22 @@ final class Parallelism {
                 throw new ConfigException(key + " is " + n + ": give a number of tasks, or 0 for one per worker");
             }
         }
+        checkOnePlanPerHost(config);
+    }
+
+    /**
+     * The freshness scheduler plans each host's fetches in the memory of the status task that writes the host's
+     * outcomes, which is the one of the worker that fetches the host only while every worker has exactly one
+     * (the outcomes reach it local-or-shuffle): with two in a worker the host's pages are split between two plans
+     * that each spend the host's whole budget, and a worker without one shuffles its outcomes over all of them.
+     */
+    private static void checkOnePlanPerHost(CrawlerConfig config) {
+        int status = config.getInt("parallelism.status");
+        int workers = config.getInt("topology.workers");
+        if ("freshness".equals(config.getString("scheduler.class")) && status != 0 && status != workers) {
+            throw new ConfigException("parallelism.status is " + status + " with topology.workers " + workers
+                    + ": scheduler.class freshness plans each host in the status task of the worker that fetches it,"
+                    + " so it needs one status task per worker: set parallelism.status to 0");
+        }
     }
 }

@@ -74,6 +74,21 @@ class TopologyChecksTest {
     }
 
     @Test
+    void theFreshnessSchedulerNeedsOneStatusTaskPerWorkerForItPlansEachHostInOne() {
+        String refused = problem(Map.of("scheduler.class", "freshness", "parallelism.status", 2, "topology.workers", 1));
+        assertTrue(refused.startsWith("parallelism.status is 2 with topology.workers 1: scheduler.class freshness"),
+                refused);
+        assertTrue(refused.endsWith("set parallelism.status to 0"), refused);
+        assertTrue(problem(Map.of("scheduler.class", "freshness", "parallelism.status", 2, "topology.workers", 4))
+                .startsWith("parallelism.status is 2 with topology.workers 4"), "fewer tasks than workers");
+        TopologyChecks.check(NAMED.with(Map.of("scheduler.class", "freshness", "parallelism.status", 0,
+                "topology.workers", 4), "test"));
+        TopologyChecks.check(NAMED.with(Map.of("scheduler.class", "freshness", "parallelism.status", 4,
+                "topology.workers", 4), "test"));
+        TopologyChecks.check(NAMED.with(Map.of("scheduler.class", "adaptive", "parallelism.status", 2), "test"));
+    }
+
+    @Test
     void adaptiveDelayBoundsThatCannotHoldAreRefused() {
         assertTrue(problem(Map.of("fetcher.server.delay.adaptive", true, "fetcher.server.delay.min", 5.0,
                 "fetcher.server.delay.max", 2.0)).startsWith("fetcher.server.delay.max (2.0 s) is below"));
