@@ -97,12 +97,9 @@ final class FaultHarness {
     }
 
     /**
-     * What a schedule did: its runs, how each ended, the pages in flight at its kills fetched again, and the
-     * OpenSearch nodes it stopped (a crawl may end before a node stop strikes).
-     */
-    /**
-     * What a schedule did: {@code nodesBack} counts the nodes started again that were back while their run's crawl
-     * still went on (a restart that the crawl did not outlive is not counted).
+     * What a schedule did: its runs, how each ended, the pages in flight at its kills fetched again, the OpenSearch
+     * nodes it stopped (a crawl may end before a node stop strikes), and those it started again that were back while
+     * their run's crawl still went on (a restart that the crawl did not outlive is not counted).
      */
     record Report(long seed, List<String> endings, int kills, int inFlightAtKills, int fetchedAgain, int nodesStopped,
             int nodesBack) {

@@ -129,7 +129,7 @@ final class OpenSearchNodes implements AutoCloseable {
 
     /**
      * Starts the node of that name again on its data, as an operator brings a crashed node back, and waits until
-     * the cluster is whole and green again (its copies recovered).
+     * it answers ({@link #awaitGreen} waits for its copies to recover).
      */
     void restart(String nodeName, Duration timeout) throws IOException, InterruptedException {
         int number = number(nodeName);
