@@ -18,6 +18,7 @@ import io.squall.testweb.TestWeb;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +32,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs a {@link FaultSchedule}: the schedule's web on loopback, a fault proxy in front of the test's
@@ -172,8 +174,9 @@ final class FaultHarness {
         try {
             struck = drive(number, step, crawl, web, proxy, runDir);
             if (!crawl.waitFor(RUN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                printHangEvidence(number, crawl, runDir);
                 throw new AssertionError(failure(schedule, "run " + number + " (" + step + ") did not end within "
-                        + RUN_TIMEOUT + "; stderr: " + tail(runDir)));
+                        + RUN_TIMEOUT + " (its threads and log printed above); stderr: " + tail(runDir)));
             }
         } finally {
             proxy.rejectBulks(0).answerLate(0);
@@ -333,6 +336,32 @@ final class FaultHarness {
     private String failure(FaultSchedule schedule, String what) {
         return "Fault schedule, " + schedule.describe() + "\n" + what + "\nReplay: " + replay.replace("{seed}",
                 Long.toString(schedule.seed()));
+    }
+
+    /**
+     * What a crawl that does not end is doing, printed before it is killed: the threads of its JVM ({@code jcmd
+     * Thread.print}) and the last lines of its log, which go with the run's directory when the test ends.
+     */
+    private void printHangEvidence(int number, Process crawl, Path runDir) throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        List<ProcessHandle> jvms = Stream.concat(Stream.of(crawl.toHandle()), crawl.descendants())
+                .filter(p -> p.info().command().map(c -> c.endsWith("java")).orElse(false)).toList();
+        for (ProcessHandle jvm : jvms) {
+            Path dump = runDir.resolve("threads-" + jvm.pid() + ".txt");
+            Process threads = new ProcessBuilder(jcmd.toString(), Long.toString(jvm.pid()), "Thread.print")
+                    .redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+            if (!threads.waitFor(30, TimeUnit.SECONDS)) {
+                threads.destroyForcibly();
+            }
+            out.printf("  run %d did not end: the threads of process %d%n%s%n", number, jvm.pid(),
+                    Files.exists(dump) ? new String(Files.readAllBytes(dump), StandardCharsets.UTF_8) : "(no thread dump)");
+        }
+        Path log = dir.resolve("data").resolve("logs").resolve("squall.log");
+        if (Files.exists(log)) {
+            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
+            out.printf("  run %d did not end: the last lines of its log%n%s%n", number,
+                    String.join("\n", lines.subList(Math.max(0, lines.size() - 200), lines.size())));
+        }
     }
 
     private static String tail(Path runDir) throws IOException {
