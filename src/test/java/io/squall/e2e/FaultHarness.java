@@ -52,8 +52,6 @@ final class FaultHarness {
     private final String replay;
     private int nodesStopped;
     private int nodesBack;
-    /** Whether a node stop struck and no node back has followed it yet. */
-    private boolean nodeDown;
 
     /**
      * Kills and restarts nodes of the OpenSearch cluster the crawl writes to, for a step's
@@ -65,6 +63,9 @@ final class FaultHarness {
 
         /** Starts the node killed last again on its data and returns once it is back in the cluster; says which. */
         String restartKilled() throws Exception;
+
+        /** Whether a node killed is down (not started again yet). */
+        boolean isDown();
     }
 
     /**
@@ -82,6 +83,11 @@ final class FaultHarness {
             @Override
             public String restartKilled() {
                 throw new IllegalStateException("a node restart needs an OpenSearch cluster; this harness has one node");
+            }
+
+            @Override
+            public boolean isDown() {
+                return false;
             }
         }, dir, out, replay);
     }
@@ -122,7 +128,6 @@ final class FaultHarness {
     private Report runSteps(FaultSchedule schedule) throws Exception {
         nodesStopped = 0;
         nodesBack = 0;
-        nodeDown = false;
         try (TestWeb web = TestWeb.start(schedule.scale().hosts());
                 OpenSearchProxy proxy = new OpenSearchProxy(os.address())) {
             FaultWeb faultWeb = FaultWeb.declare(schedule, web.sites());
@@ -260,11 +265,11 @@ final class FaultHarness {
             if (step.nodeStop() != null && !nodeStopped && served >= step.nodeStop().afterRequests()) {
                 String node = clusterFaults.killStatusPrimaryHolder();
                 nodeStopped = true;
-                nodeDown = true;
                 nodesStopped++;
                 out.printf("  run %d: killed after %d requests: OpenSearch %s%n", number, served, node);
             }
-            if (step.nodeBack() != null && nodeBack == null && nodeDown && served >= step.nodeBack().afterRequests()) {
+            if (step.nodeBack() != null && nodeBack == null && served >= step.nodeBack().afterRequests()
+                    && clusterFaults.isDown()) {
                 // In the background: the crawl goes on (and its fault may strike) while the node starts and recovers.
                 nodeBack = CompletableFuture.supplyAsync(() -> {
                     try {
@@ -295,15 +300,13 @@ final class FaultHarness {
             }
             Thread.sleep(POLL_MILLIS);
         }
-        if (step.nodeBack() != null && nodeBack == null && nodeDown) {
+        if (step.nodeBack() != null && nodeBack == null && clusterFaults.isDown()) {
             // The crawl ended before the node's turn: it comes back between runs, and the next run has the whole cluster.
             out.printf("  run %d: ended before the node's restart; OpenSearch %s started again after it%n", number,
                     clusterFaults.restartKilled());
-            nodeDown = false;
         }
         if (nodeBack != null) {
             nodeBack.get(RUN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS); // a failed restart fails the schedule
-            nodeDown = false;
         }
         return struck;
     }

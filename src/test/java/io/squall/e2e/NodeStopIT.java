@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.opensearch.client.opensearch._types.HealthStatus;
 import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
@@ -50,7 +49,7 @@ class NodeStopIT {
                 TestOpenSearch os = new TestOpenSearch(cluster.addresses(), "nodestop-")) {
             IndexSetup.ensureIndices(os.client(), os.config(),
                     OpenSearchNodes.replicatedDefinitions(dir.resolve("es-conf"), CONTACT));
-            os.client().cluster().health(h -> h.waitForStatus(HealthStatus.Green).timeout(t -> t.time("2m")));
+            OpenSearchNodes.awaitGreen(os.client(), Duration.ofMinutes(2));
             String status = os.indexName(SquallIndex.STATUS);
             StatusPrimaryFaults faults = new StatusPrimaryFaults(cluster, os);
             // 3 hosts of 1,000 pages at 50 ms: the second run goes on for about a minute, longer than a node takes to

@@ -19,7 +19,8 @@ final class StatusPrimaryFaults implements FaultHarness.ClusterFaults {
     private final TestOpenSearch os;
     private final List<String> killed = new ArrayList<>();
     private final List<String> primariesWhileDown = new ArrayList<>();
-    private String down;
+    /** The node killed and not started again yet; read without the lock, for a restart holds it for minutes. */
+    private volatile String down;
 
     StatusPrimaryFaults(OpenSearchNodes cluster, TestOpenSearch os) {
         this.cluster = cluster;
@@ -53,8 +54,8 @@ final class StatusPrimaryFaults implements FaultHarness.ClusterFaults {
         return node;
     }
 
-    /** Whether a node killed is still down. */
-    synchronized boolean isDown() {
+    @Override
+    public boolean isDown() {
         return down != null;
     }
 

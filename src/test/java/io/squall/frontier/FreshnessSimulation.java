@@ -195,20 +195,24 @@ public final class FreshnessSimulation {
         return urls;
     }
 
-    /** The benchmark's sections: name, share of the pages, median seconds between changes. */
-    private static final Object[][] WEB_SECTIONS = {
-        {"/live/%d.html", 0.15, 0.5}, {"/news/%d/story.html", 0.45, 5.0}, {"/shop/%d.html", 0.25, 60.0},
-        {"/archive/%d/page.html", 0.15, 2_880.0}};
+    /** A section of the benchmark's site: its pages' path, its share of the pages, their median seconds between changes. */
+    private record WebSection(String pathFormat, double share, double medianSeconds) {
+    }
+
+    private static final WebSection[] WEB_SECTIONS = {new WebSection("/live/%d.html", 0.15, 0.5),
+        new WebSection("/news/%d/story.html", 0.45, 5.0), new WebSection("/shop/%d.html", 0.25, 60.0),
+        new WebSection("/archive/%d/page.html", 0.15, 2_880.0)};
 
     private static String[] webPages(double[] rates, double[] found, double foundBy, Random random) {
         String[] urls = new String[rates.length];
         int page = 0;
         for (int s = 0; s < WEB_SECTIONS.length; s++) {
+            WebSection section = WEB_SECTIONS[s];
             int end = s == WEB_SECTIONS.length - 1 ? rates.length
-                    : page + (int) Math.round((Double) WEB_SECTIONS[s][1] * rates.length);
+                    : page + (int) Math.round(section.share() * rates.length);
             for (; page < end; page++) {
-                urls[page] = "http://h" + String.format((String) WEB_SECTIONS[s][0], page);
-                rates[page] = 1 / ((Double) WEB_SECTIONS[s][2] * Math.exp(Math.log(10) / 2 * random.nextGaussian()));
+                urls[page] = "http://h" + String.format(section.pathFormat(), page);
+                rates[page] = 1 / (section.medianSeconds() * Math.exp(Math.log(10) / 2 * random.nextGaussian()));
                 found[page] = random.nextBoolean() ? page * 0.001 : random.nextDouble() * foundBy;
             }
         }
