@@ -28,6 +28,7 @@ import io.squall.local.StopPolicy;
 import io.squall.local.StopReason;
 import io.squall.local.StormLocalDir;
 import io.squall.local.WarmUp;
+import io.squall.local.WritesWait;
 import io.squall.metrics.Counters;
 import io.squall.opensearch.IndexSetup;
 import io.squall.opensearch.OpenSearchUnavailableException;
@@ -398,7 +399,12 @@ final class CrawlCommand {
                     progress.message("Stopping: fetching nothing more, writing the outcomes of the pages fetched ("
                             + Counts.of(running.pendingWrites()) + " status writes; Ctrl-C again abandons"
                             + " them)...");
-                    drained = drained.plus(awaitWrites(live, running, watch));
+                    WritesWait writes = new WritesWait(strandedGrace(config).toNanos());
+                    drained = drained.plus(awaitWrites(writes, live, running, watch));
+                    if (writes.leftDue() > 0) {
+                        LOG.warn("Stopped with {} URLs handed out and never fetched (no write of theirs owed): they"
+                                + " stay due in the status index for the next run", writes.leftDue());
+                    }
                 }
             }
             progress.finish();
@@ -451,12 +457,20 @@ final class CrawlCommand {
 
     /**
      * The fetchers fetching nothing more, waits until the outcome of every page fetched is written, the links
-     * it discovered with it, and nothing is in flight; returns how long it took. No bound: writes owed are
-     * bounded by fetcher.max.status.backlog, and each ends, written or failed (OpenSearch away: after its
-     * retries); a second Ctrl-C abandons them.
+     * it discovered with it, and nothing is in flight; returns how long it took. No bound for writes owed: they
+     * are bounded by fetcher.max.status.backlog, and each ends, written or failed (OpenSearch away: after its
+     * retries); a second Ctrl-C abandons them. URLs in flight that owe nothing are waited for only while they
+     * move (see {@link WritesWait}).
      */
-    private Duration awaitWrites(LiveStats live, LocalCrawlTopology running, Watch watch) throws InterruptedException {
-        return waitWhile(() -> live.inFlight() > 0 || running.pendingWrites() > 0, watch);
+    private Duration awaitWrites(WritesWait writes, LiveStats live, LocalCrawlTopology running, Watch watch)
+            throws InterruptedException {
+        return waitWhile(() -> writes.waits(running.pendingWrites(), live.activeThreads(), live.inFlight(),
+                System.nanoTime()), watch);
+    }
+
+    /** Longer than Storm takes to fail a tuple lost on its way (between one and two message timeouts). */
+    private static Duration strandedGrace(CrawlerConfig config) {
+        return Duration.ofSeconds(2 * config.getLong("topology.message.timeout.secs") + 5);
     }
 
     private Duration waitWhile(BooleanSupplier condition, Watch watch) throws InterruptedException {

@@ -215,6 +215,26 @@ public final class Frontier implements AutoCloseable {
     }
 
     /**
+     * The spout was deactivated: the URLs chosen by a search and not emitted yet are given back, due as they
+     * are in the status index. Until then they counted as in flight, and a stop waiting for what is in flight
+     * would have waited for URLs that no one will ever fetch. Under a budget they are set aside like failed
+     * URLs (see {@link EmitBudget}). Returns how many were given back.
+     */
+    public int giveBackUnemitted() {
+        long now = nowMillis();
+        int given = 0;
+        for (Emission e = ready.poll(); e != null; e = ready.poll()) {
+            InFlightUrls.Entry entry = urls.unreserve(e.url(), now);
+            if (entry != null) {
+                budget.failed(e.url());
+                release(entry, false);
+                given++;
+            }
+        }
+        return given;
+    }
+
+    /**
      * New URLs were written that this task's searches would otherwise find only at the next periodic search
      * (seeds from a local crawl's console or {@code squall inject}, other tasks' outlinks): search for them
      * now. Call on the spout thread.

@@ -10,6 +10,8 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Values;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Emits due URLs from the status index as {@code (url, metadata)}, the URL being the message id. A thin
@@ -23,6 +25,7 @@ import org.apache.storm.tuple.Values;
  */
 public class FrontierSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(FrontierSpout.class);
 
     private transient Frontier frontier;
     private transient SpoutOutputCollector collector;
@@ -78,6 +81,16 @@ public class FrontierSpout extends BaseRichSpout {
     public void fail(Object messageId) {
         frontier.failed((String) messageId);
         failed.inc();
+        updateGauges();
+    }
+
+    /** Storm calls no nextTuple while the topology is inactive: what was chosen for it goes back to the index. */
+    @Override
+    public void deactivate() {
+        int given = frontier.giveBackUnemitted();
+        if (given > 0) {
+            LOG.info("Deactivated: {} URLs chosen and not emitted stay due in the status index", given);
+        }
         updateGauges();
     }
 

@@ -85,6 +85,17 @@ final class InFlightUrls {
         return release(url, true, nowMillis);
     }
 
+    /**
+     * Lets go of a URL reserved and never emitted (the spout was deactivated first): out of this set at once,
+     * as if it had failed now, with no purgatory (its document was never handed to anyone). Returns its entry,
+     * whose {@code releaseAtMillis} is now; null when it was not reserved.
+     */
+    Entry unreserve(String url, long nowMillis) {
+        Entry entry = inFlight.remove(url);
+        return entry == null ? null
+                : new Entry(entry.key(), entry.nextFetchDate(), entry.emittedAtMillis(), true, nowMillis);
+    }
+
     int inFlightCount() {
         return inFlight.size();
     }

@@ -235,6 +235,38 @@ class FrontierTest {
     }
 
     @Test
+    void urlsChosenAndNotEmittedWhenTheSpoutIsDeactivatedAreNotInFlightAndComeBackAtOnce(TestOpenSearch os)
+            throws Exception {
+        StatusDocs docs = emptyIndices(os);
+        Instant before = Instant.now().minusSeconds(60);
+        List<String> due = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String url = String.format("http://one.example/%02d", i);
+            docs.add(url, "DISCOVERED", before.plusSeconds(i), Map.of());
+            due.add(url);
+        }
+        docs.write();
+        // A purgatory far beyond the test's patience: a URL that comes back within it was never held there.
+        Map<String, Object> settings = fastSettings(Map.of("spout.ttl.purgatory", 600, "spout.host.min.urls", 10));
+        try (Frontier frontier = Frontier.open(os.config(settings), 0, 1)) {
+            List<Frontier.Emission> first = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 1);
+            assertEquals(1, first.size());
+            int chosen = frontier.inFlight();
+            assertTrue(chosen > 1, "one search chose several URLs, one emitted so far: " + chosen);
+
+            int given = frontier.giveBackUnemitted(); // Storm deactivated the spout: no nextTuple for them
+            assertEquals(chosen - 1, given);
+            assertEquals(1, frontier.inFlight(), "only the emitted URL is still out");
+
+            List<String> rest = pollUntil(frontier, Duration.ofSeconds(20), e -> e.size() == 9).stream()
+                    .map(Frontier.Emission::url).toList();
+            List<String> expected = new ArrayList<>(due);
+            expected.remove(first.get(0).url());
+            assertEquals(Set.copyOf(expected), Set.copyOf(rest), "the others come out once the spout is active again");
+        }
+    }
+
+    @Test
     void twoTasksOverFourShardsEmitDisjointSetsThatCoverEverythingDue(TestOpenSearch os) throws Exception {
         os.createIndices(Map.of("opensearch.status.shards", 4));
         Set<String> future = new HashSet<>();
