@@ -290,7 +290,15 @@ public class Bench {
             Files.write(dir.resolve("seeds.txt"), nginx.seeds());
             List<String> command = new ArrayList<>(List.of("./squall", "crawl", dir.resolve("seeds.txt").toString(),
                     "--data", dir.resolve("data").toString(), "--agent", "squall-bench", "--json", "--max-pages", maxPages));
-            command.addAll(extraCrawlOptions());
+            List<String> extra = extraCrawlOptions();
+            if (!extra.contains("--conf")) {
+                // The sites are copies of three manuals: with near-duplicate detection on, the copies' pages are
+                // duplicates of the first three sites' and their links are not followed, so three hosts would be
+                // crawled, not BENCH_BROAD_HOSTS. A --conf of BENCH_CRAWL_OPTIONS must say the same.
+                Path conf = Files.writeString(dir.resolve("bench-conf.yaml"), "config:\n  dedup.enabled: false\n");
+                command.addAll(List.of("--conf", conf.toString()));
+            }
+            command.addAll(extra);
             System.err.println("bench docsbroad: " + String.join(" ", command));
             long machineBefore = MachineCpu.busyTicks();
             long started = System.currentTimeMillis();

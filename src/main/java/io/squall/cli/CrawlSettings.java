@@ -25,12 +25,10 @@ import java.util.Set;
  */
 final class CrawlSettings {
     /**
-     * Local mode runs one worker, whatever a cluster's configuration says, and serializes every tuple as a cluster
-     * would between workers, so that a class Kryo cannot handle fails on a developer's machine, not on a
-     * cluster.
+     * Local mode runs one worker, whatever a cluster's configuration says. (Whether it serializes every tuple as a
+     * cluster would between workers depends on the topology: see {@link TopologyFile#hasOwnComponents}.)
      */
-    static final Map<String, Object> LOCAL_MODE = Map.of("topology.workers", 1,
-            "topology.testing.always.try.serialize", true);
+    static final Map<String, Object> LOCAL_MODE = Map.of("topology.workers", 1);
 
     /**
      * Defaults of a local crawl with its embedded node, which the files can change. Nothing but this process

@@ -128,10 +128,9 @@ class CrawlSettingsTest {
     }
 
     @Test
-    void aLocalCrawlRunsOneWorkerAndSerializesEveryTupleAsAClusterWould() throws Exception {
+    void aLocalCrawlRunsOneWorker() throws Exception {
         Files.writeString(home.resolve("crawler-conf.yaml"), "config:\n  topology.workers: 8\n");
         CrawlerConfig config = CrawlSettings.forCrawl(home, options(List.of("--agent", "a", "http://a.example/")));
-        assertEquals(true, config.asMap().get("topology.testing.always.try.serialize"));
         assertEquals(1, config.getInt("topology.workers"), "a cluster's worker count is not local mode's");
     }
 }
