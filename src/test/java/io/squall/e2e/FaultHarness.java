@@ -42,6 +42,8 @@ import java.util.stream.Stream;
  */
 final class FaultHarness {
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
+    /** The warning of a stop that did not wait for URLs in flight that owe nothing (CrawlCommand). */
+    private static final String STRANDED = "handed out and never fetched";
     private static final long POLL_MILLIS = 50;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -212,6 +214,9 @@ final class FaultHarness {
             summaryFetched = summary.get("fetched").asLong();
             ending = "stopped: " + summary.get("stopReason").asText()
                     + (!struck && step.afterRequests() > 0 ? " (it ended before the fault)" : "");
+            // Not a broken invariant (those URLs stay due), but a tuple that never came back: worth seeing.
+            SquallProcess.read(runDir.resolve("stderr.txt")).lines().filter(l -> l.contains(STRANDED)).findFirst()
+                    .ifPresent(line -> out.printf("  run %d: %s%n", number, line.strip()));
         }
         Set<String> inFlight = killed ? FaultInvariants.inFlightAtKill(requested, index) : Set.of();
         if (killed) {
