@@ -67,6 +67,19 @@ class FrontierTest {
         return new StatusDocs(os.client(), os.indexName(SquallIndex.STATUS));
     }
 
+    /** Writes {@code n} due URLs of one host, a second apart from a minute ago, oldest first; returns them. */
+    private static List<String> oneHostDue(StatusDocs docs, int n) {
+        Instant before = Instant.now().minusSeconds(60);
+        List<String> due = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String url = String.format("http://one.example/%02d", i);
+            docs.add(url, "DISCOVERED", before.plusSeconds(i), Map.of());
+            due.add(url);
+        }
+        docs.write();
+        return due;
+    }
+
     /** A status index with this refresh interval and one due URL, {@link #ROOT}; returns a writer of documents. */
     private static StatusDocs oneDueRoot(TestOpenSearch os, String refreshInterval) throws IOException {
         StatusDocs docs = emptyIndices(os);
@@ -192,12 +205,7 @@ class FrontierTest {
 
     @Test
     void aUrlWhoseTupleTimedOutComesBackAtOnceThoughItsHostWasRefilledPastIt(TestOpenSearch os) throws Exception {
-        StatusDocs docs = emptyIndices(os);
-        Instant before = Instant.now().minusSeconds(60);
-        for (int i = 0; i < 30; i++) {
-            docs.add(String.format("http://one.example/%02d", i), "DISCOVERED", before.plusSeconds(i), Map.of());
-        }
-        docs.write();
+        oneHostDue(emptyIndices(os), 30);
         // A purgatory far beyond the test's patience; a message timeout of a second; refills of 5 URLs.
         Map<String, Object> settings = fastSettings(Map.of("spout.ttl.purgatory", 600, "topology.message.timeout.secs", 1,
                 "opensearch.status.max.urls.per.bucket", 5, "spout.host.min.urls", 10));
@@ -237,15 +245,7 @@ class FrontierTest {
     @Test
     void urlsChosenAndNotEmittedWhenTheSpoutIsDeactivatedAreNotInFlightAndComeBackAtOnce(TestOpenSearch os)
             throws Exception {
-        StatusDocs docs = emptyIndices(os);
-        Instant before = Instant.now().minusSeconds(60);
-        List<String> due = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            String url = String.format("http://one.example/%02d", i);
-            docs.add(url, "DISCOVERED", before.plusSeconds(i), Map.of());
-            due.add(url);
-        }
-        docs.write();
+        List<String> due = oneHostDue(emptyIndices(os), 10);
         // A purgatory far beyond the test's patience: a URL that comes back within it was never held there.
         Map<String, Object> settings = fastSettings(Map.of("spout.ttl.purgatory", 600, "spout.host.min.urls", 10));
         try (Frontier frontier = Frontier.open(os.config(settings), 0, 1)) {
