@@ -43,11 +43,12 @@ final class TopologyFile {
 
     /**
      * Whether a spout or bolt of the topology is not Squall's: a class outside Squall's packages or from
-     * another jar or directory than Squall's own, or a topology built by a class of the user's. Local mode then serializes every tuple as a
-     * cluster would between workers, so that a value of the user's that Kryo cannot handle fails on the
-     * developer's machine, not on a cluster's first tuple across workers. Squall's own tuple values are
-     * registered and tested (TupleKryoTest), and for them the check cost about 5% of a broad crawl's CPU
-     * (docs/benchmarks.md): a topology of Squall's components alone is not checked unless the setting says so.
+     * another jar or directory than Squall's own, or a topology built by a class of the user's. Local mode
+     * then serializes every tuple as a cluster would between workers, so that a value of the user's that
+     * Kryo cannot handle fails on the developer's machine, not on a cluster's first tuple across workers.
+     * Squall's own tuple values are registered and tested (TupleKryoTest), and for them the check cost about
+     * 4.5% of a broad crawl's CPU (docs/benchmarks.md): a topology of Squall's components alone is not
+     * checked unless the setting says so.
      */
     static boolean hasOwnComponents(TopologyDef def) {
         if (def.getTopologySource() != null) {
