@@ -2,6 +2,7 @@ package io.squall.cli;
 
 import io.squall.config.CrawlerConfig;
 import io.squall.config.Durations;
+import io.squall.config.MessageTimeout;
 import io.squall.console.ConsoleServer;
 import io.squall.console.ConsoleUrls;
 import io.squall.console.CrawlControl;
@@ -468,9 +469,9 @@ final class CrawlCommand {
                 System.nanoTime()), watch);
     }
 
-    /** Longer than Storm takes to fail a tuple lost on its way (between one and two message timeouts). */
+    /** Longer than Storm takes to fail a tuple lost on its way, so that those it fails are seen to move. */
     private static Duration strandedGrace(CrawlerConfig config) {
-        return Duration.ofSeconds(2 * config.getLong("topology.message.timeout.secs") + 5);
+        return MessageTimeout.lostTupleFailedWithin(config).plusSeconds(5);
     }
 
     private Duration waitWhile(BooleanSupplier condition, Watch watch) throws InterruptedException {

@@ -1,5 +1,7 @@
 package io.squall.config;
 
+import java.time.Duration;
+
 import io.squall.api.ConfigException;
 
 /**
@@ -21,6 +23,14 @@ public final class MessageTimeout {
             throw new ConfigException(KEY + " is " + seconds + ": it must be at least " + MIN_SECONDS
                     + " s (bolts renew the timeout of the tuples they hold every third of it)");
         }
+    }
+
+    /**
+     * The longest Storm takes to fail a tuple that no bolt holds any more (lost on its way): the spout's
+     * pending tuples rotate through two buckets of the timeout, so one expires between one and two timeouts.
+     */
+    public static Duration lostTupleFailedWithin(CrawlerConfig config) {
+        return Duration.ofSeconds(2 * config.getLong(KEY));
     }
 
     /** The period of the tick tuples on which a bolt renews what it holds, in seconds. */

@@ -25,6 +25,10 @@ final class InFlightUrls {
 
     /** What the spout remembers of a URL it emitted. */
     record Entry(String key, String nextFetchDate, long emittedAtMillis, boolean failed, long releaseAtMillis) {
+        /** This URL, let go of: failed or not, and when it may be emitted again. */
+        Entry released(boolean failedNow, long releaseAt) {
+            return new Entry(key, nextFetchDate, emittedAtMillis, failedNow, releaseAt);
+        }
     }
 
     private final Map<String, Entry> inFlight = new HashMap<>();
@@ -80,7 +84,7 @@ final class InFlightUrls {
         Entry entry = inFlight.get(url);
         if (entry != null && nowMillis - entry.emittedAtMillis() >= retryAtOnceAfterMillis) {
             inFlight.remove(url);
-            return new Entry(entry.key(), entry.nextFetchDate(), entry.emittedAtMillis(), true, nowMillis);
+            return entry.released(true, nowMillis);
         }
         return release(url, true, nowMillis);
     }
@@ -92,8 +96,7 @@ final class InFlightUrls {
      */
     Entry unreserve(String url, long nowMillis) {
         Entry entry = inFlight.remove(url);
-        return entry == null ? null
-                : new Entry(entry.key(), entry.nextFetchDate(), entry.emittedAtMillis(), true, nowMillis);
+        return entry == null ? null : entry.released(true, nowMillis);
     }
 
     int inFlightCount() {
@@ -132,8 +135,7 @@ final class InFlightUrls {
             return null;
         }
         expire(nowMillis);
-        Entry released = new Entry(entry.key(), entry.nextFetchDate(), entry.emittedAtMillis(), failed,
-                nowMillis + ttlMillis);
+        Entry released = entry.released(failed, nowMillis + ttlMillis);
         purgatory.put(url, released);
         if (failed) {
             failedInPurgatory++;

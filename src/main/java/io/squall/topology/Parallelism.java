@@ -1,7 +1,9 @@
 package io.squall.topology;
 
 import io.squall.api.ConfigException;
+import io.squall.api.Scheduler;
 import io.squall.config.CrawlerConfig;
+import io.squall.frontier.FreshnessScheduler;
 import java.util.List;
 
 /**
@@ -16,8 +18,11 @@ final class Parallelism {
     private Parallelism() {
     }
 
-    /** @throws ConfigException naming the first count that cannot be */
-    static void check(CrawlerConfig config) {
+    /**
+     * @param scheduler the crawl's scheduler, as {@code scheduler.class} builds it
+     * @throws ConfigException naming the first count that cannot be
+     */
+    static void check(CrawlerConfig config, Scheduler scheduler) {
         int spout = config.getInt("parallelism.spout");
         if (spout < 0) {
             throw new ConfigException("parallelism.spout is " + spout + ": give a number of tasks, or 0 for one per"
@@ -29,7 +34,9 @@ final class Parallelism {
                 throw new ConfigException(key + " is " + n + ": give a number of tasks, or 0 for one per worker");
             }
         }
-        checkOnePlanPerHost(config);
+        if (scheduler instanceof FreshnessScheduler) {
+            checkOnePlanPerHost(config);
+        }
     }
 
     /**
@@ -41,7 +48,7 @@ final class Parallelism {
     private static void checkOnePlanPerHost(CrawlerConfig config) {
         int status = config.getInt("parallelism.status");
         int workers = config.getInt("topology.workers");
-        if ("freshness".equals(config.getString("scheduler.class")) && status != 0 && status != workers) {
+        if (status != 0 && status != workers) {
             throw new ConfigException("parallelism.status is " + status + " with topology.workers " + workers
                     + ": scheduler.class freshness plans each host in the status task of the worker that fetches it,"
                     + " so it needs one status task per worker: set parallelism.status to 0");

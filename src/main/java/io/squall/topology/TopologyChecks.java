@@ -44,8 +44,7 @@ public final class TopologyChecks {
         SiteCredentials.fromConfig(config);
         PolitenessDelay.fromConfig(config);
         MessageTimeout.check(config);
-        Parallelism.check(config);
-        Schedulers.fromConfig(config);
+        Parallelism.check(config, Schedulers.fromConfig(config));
         FeedReader.check(config);
         DocumentParser.check(config);
         RenderingProtocol.checkSettings(config);

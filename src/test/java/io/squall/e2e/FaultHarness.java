@@ -18,7 +18,6 @@ import io.squall.testweb.TestWeb;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -361,12 +360,13 @@ final class FaultHarness {
             if (!threads.waitFor(30, TimeUnit.SECONDS)) {
                 threads.destroyForcibly();
             }
+            String threadDump = SquallProcess.read(dump);
             out.printf("  run %d did not end: the threads of process %d%n%s%n", number, jvm.pid(),
-                    Files.exists(dump) ? new String(Files.readAllBytes(dump), StandardCharsets.UTF_8) : "(no thread dump)");
+                    threadDump.isEmpty() ? "(no thread dump)" : threadDump);
         }
         Path log = dir.resolve("data").resolve("logs").resolve("squall.log");
-        if (Files.exists(log)) {
-            List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
+        List<String> lines = SquallProcess.read(log).lines().toList();
+        if (!lines.isEmpty()) {
             out.printf("  run %d did not end: the last lines of its log%n%s%n", number,
                     String.join("\n", lines.subList(Math.max(0, lines.size() - 200), lines.size())));
         }
